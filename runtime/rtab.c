@@ -265,6 +265,15 @@ static int exact_op(rtab_op op, int32_t scale, int32_t a, int32_t b, int32_t *ou
 	return RTAB_OK;
 }
 
+int rtab_exact(int op, int32_t scale, int32_t a, int32_t b, int32_t *value)
+{
+	if (!value)
+		return RTAB_E_NULL;
+	if (op != RTAB_OP_SCALE && op != RTAB_OP_MUL_EXACT && op != RTAB_OP_DIV_EXACT)
+		return RTAB_E_EXPR;
+	return exact_op((rtab_op)op, scale, a, b, value);
+}
+
 int rtab_format_exact(int32_t scaled, int32_t scale, char *buf, size_t cap)
 {
 	char tmp[32];
@@ -551,6 +560,30 @@ static void note_provisional_first(rtab_eval_ctx *ctx, const char *why)
 	ctx->reasons[0] = why;
 }
 
+int rtab_matrix_find(const rtab_ruleset *rs, size_t index, const int32_t *keys, size_t *cell)
+{
+	const rtab_matrix *m;
+	size_t at = 0;
+
+	if (!rs || !cell || index >= rs->nmatrices)
+		return !rs || !cell ? RTAB_E_NULL : RTAB_E_EXPR;
+	m = &rs->matrices[index];
+	if (m->ndims == 0 || !keys)
+		return m->ndims == 0 ? RTAB_E_EXPR : RTAB_E_NULL;
+	for (size_t k = 0; k < m->ndims; k++) {
+		if (m->dims[k] >= rs->nenums)
+			return RTAB_E_RULESET;
+		uint16_t n = rs->enums[m->dims[k]].nvalues;
+		if (keys[k] < 0 || keys[k] >= n)
+			return RTAB_E_INPUT;
+		at = at * n + (size_t)keys[k];
+	}
+	if (!m->cells && !m->cells8 && !m->cells16)
+		return RTAB_E_RULESET;
+	*cell = at;
+	return RTAB_OK;
+}
+
 /* Pop the keys of a matrix from the top of the stack and push its cell. */
 static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, size_t *sp,
 			 ectx *e)
@@ -561,19 +594,11 @@ static int matrix_lookup(const rtab_ruleset *rs, int32_t index, int32_t *stack, 
 	if (index < 0 || (size_t)index >= rs->nmatrices)
 		return RTAB_E_EXPR;
 	m = &rs->matrices[index];
-	if (*sp < m->ndims || m->ndims == 0)
+	if (*sp < m->ndims)
 		return RTAB_E_EXPR;
-	for (size_t k = 0; k < m->ndims; k++) {
-		int32_t key = stack[*sp - m->ndims + k];
-		if (m->dims[k] >= rs->nenums)
-			return RTAB_E_RULESET;
-		uint16_t n = rs->enums[m->dims[k]].nvalues;
-		if (key < 0 || key >= n)
-			return RTAB_E_INPUT;
-		cell = cell * n + (size_t)key;
-	}
-	if (!m->cells && !m->cells8 && !m->cells16)
-		return RTAB_E_RULESET;
+	int rc = rtab_matrix_find(rs, (size_t)index, stack + (*sp - m->ndims), &cell);
+	if (rc != RTAB_OK)
+		return rc;
 	*sp -= m->ndims;
 	note(e, rtab_matrix_reason(m, cell));
 	stack[(*sp)++] = rtab_matrix_cell(m, cell);
@@ -734,26 +759,18 @@ static int band_round(const rtab_band *band, int64_t *a, int64_t *b)
 	return RTAB_OK;
 }
 
-/* The most extreme step of a ratio band that a:b (rounded as the band says) reaches. */
-static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32_t b32, int32_t *out,
-		       ectx *e)
+int rtab_band_reach(const rtab_band *band, int32_t a32, int32_t b32, int *step)
 {
-	const rtab_band *band;
 	const rtab_band_step *best = NULL;
 	int64_t a = a32, b = b32;
 
-	if (index < 0 || (size_t)index >= rs->nbands)
-		return RTAB_E_EXPR;
-	band = &rs->bands[index];
+	if (!band || !step)
+		return RTAB_E_NULL;
+	*step = -1;
 	if (a < 0 || b < 0)
 		return RTAB_E_INPUT;
-	note(e, band->provisional);
-	if (a == 0 && b == 0) {
-		/* No forces on either side: no ratio to read. */
-		*out = band->otherwise;
-		note(e, band->otherwise_provisional);
-		return RTAB_OK;
-	}
+	if (a == 0 && b == 0)
+		return RTAB_OK; /* no forces on either side: no ratio to read */
 	for (size_t i = 0; i < band->nsteps; i++)
 		if (band->steps[i].num <= 0 || band->steps[i].den <= 0 ||
 		    band->steps[i].num > RTAB_MAX_STEP_TERM || band->steps[i].den > RTAB_MAX_STEP_TERM)
@@ -778,10 +795,30 @@ static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a32, int32
 		if (favourable ? cmp > 0 : cmp < 0)
 			best = st;
 	}
-	*out = best ? best->value : band->otherwise;
-	if (best && band->step_provisional)
-		note(e, band->step_provisional[best - band->steps]);
-	else if (!best)
+	*step = best ? (int)(best - band->steps) : -1;
+	return RTAB_OK;
+}
+
+/* The most extreme step of a ratio band that a:b (rounded as the band says) reaches. */
+static int band_lookup(const rtab_ruleset *rs, int32_t index, int32_t a, int32_t b, int32_t *out,
+		       ectx *e)
+{
+	const rtab_band *band;
+	int step;
+
+	if (index < 0 || (size_t)index >= rs->nbands)
+		return RTAB_E_EXPR;
+	band = &rs->bands[index];
+	if (a < 0 || b < 0)
+		return RTAB_E_INPUT;
+	note(e, band->provisional);
+	int rc = rtab_band_reach(band, a, b, &step);
+	if (rc != RTAB_OK)
+		return rc;
+	*out = step >= 0 ? band->steps[step].value : band->otherwise;
+	if (step >= 0 && band->step_provisional)
+		note(e, band->step_provisional[step]);
+	else if (step < 0)
 		note(e, band->otherwise_provisional);
 	return RTAB_OK;
 }
@@ -1531,6 +1568,13 @@ static int natural_rule(const rtab_table *t, const int32_t *faces, size_t nfaces
 	return -1;
 }
 
+int rtab_natural_rule_of(const rtab_table *t, const int32_t *faces, size_t nfaces)
+{
+	if (!t || !faces || nfaces == 0 || nfaces > RTAB_MAX_FACES)
+		return -1;
+	return natural_rule(t, faces, nfaces);
+}
+
 static int apply_rewrites(const rtab_ruleset *rs, const rtab_table *t, const int32_t *inputs,
 			  size_t ninputs, ectx *e, rtab_result *out)
 {
@@ -1815,6 +1859,15 @@ static int read_key(const rtab_table *t, size_t first, size_t n, int64_t num, in
 		*col = (uint16_t)(is_down ? down : up);
 	}
 	return RTAB_OK;
+}
+
+int rtab_key_column(const rtab_table *t, size_t first, size_t end, int64_t num, int64_t den, uint16_t *column)
+{
+	if (!t || !column)
+		return RTAB_E_NULL;
+	if (end > t->ncolumns || !t->columns)
+		return RTAB_E_RULESET;
+	return read_key(t, first, end, num, den, column);
 }
 
 /* The columns [*first, *end) the key reads among: the run of the variant

@@ -1061,6 +1061,30 @@ size_t rtab_table_nruns(const rtab_ruleset *rs, size_t table);
  * end of a run (rtab_table.above_strict) that a key reads only past S. */
 int rtab_column_above_strict(const rtab_ruleset *rs, size_t table, size_t column);
 
+/*
+ * Pieces of rtab_resolve that the resolvers printed from the lowering (rtab
+ * compile's C) call, so that both decide alike:
+ * - rtab_key_column: the column a computed key num:den (a value: num, den 1)
+ *   reads among the columns [first, end) of table t, as its rounding, its
+ *   ranges of roundings and 'above more than' say; RTAB_E_RULESET for a
+ *   table keyed by an input, or steps that do not rise.
+ * - rtab_band_reach: the step of a ratio band that a:b (rounded as the band
+ *   says) reaches, the most extreme one, into *step; -1 for none, or 0:0
+ *   (the band's otherwise). RTAB_E_INPUT for a side below 0.
+ * - rtab_matrix_find: the cell of matrix `index` at keys (one per
+ *   dimension), into *cell (rtab_matrix_cell and rtab_matrix_reason read it).
+ * - rtab_natural_rule_of: the natural-roll rule of t whose faces are these, in
+ *   any order, or -1.
+ * - rtab_exact: RTAB_OP_SCALE (a whole number made exact: a * scale),
+ *   RTAB_OP_MUL_EXACT (a * b / scale) or RTAB_OP_DIV_EXACT (a * scale / b),
+ *   exactly (RTAB_E_INEXACT otherwise) and within int32.
+ */
+int rtab_key_column(const rtab_table *t, size_t first, size_t end, int64_t num, int64_t den, uint16_t *column);
+int rtab_band_reach(const rtab_band *band, int32_t a, int32_t b, int *step);
+int rtab_matrix_find(const rtab_ruleset *rs, size_t index, const int32_t *keys, size_t *cell);
+int rtab_natural_rule_of(const rtab_table *t, const int32_t *faces, size_t nfaces);
+int rtab_exact(int op, int32_t scale, int32_t a, int32_t b, int32_t *value);
+
 /* Evaluate an expression against inputs (an expression that rolls dice fails). */
 int rtab_expr_eval(const rtab_ruleset *rs, const rtab_expr *expr, const int32_t *inputs,
 		   size_t ninputs, int32_t *value);

@@ -27,6 +27,10 @@ Environment, for longer campaigns:
   RTAB_NATIVE_PROP_JOBS     programs at a time (default 2)
   RTAB_NATIVE_PROP_CFLAGS   more flags for the C compiler (-fsanitize=...)
   RTAB_NATIVE_PROP_KEEP     a folder to copy every program that fails into
+  RTAB_NATIVE_PROP_FROM_LOWERING  1: compile with --from-lowering (every table's
+                            resolver printed from the lowering, none by the
+                            native generator), and compare the bundled rulesets
+                            and the fixtures of the native suite first too
 Exit status 0: every program agreed; 1: a difference (the seed, the program
 and the driver's report are printed); 77: no C compiler.
 """
@@ -51,12 +55,22 @@ def env_int(name, default):
     return int(value) if value else default
 
 
+def native_fixtures(root):
+    """The bundled rulesets and the folders of fixtures the native suite compiles from
+    (tests/meson.build); a fixture of an error there is refused, and skipped."""
+    names = sorted(glob.glob(os.path.join(root, 'tables', '*.rtab')))
+    for folder in ('golden', 'exact', 'groups', 'native', 'printed', os.path.join('constructs', 'fixtures')):
+        names += sorted(glob.glob(os.path.join(root, 'tests', folder, '*.rtab')))
+    return [n for n in names if n not in names[:names.index(n)]]
+
+
 class Runner:
     def __init__(self, rtab, gen_main, root, cc, work):
         self.rtab, self.gen_main, self.root, self.cc, self.work = rtab, gen_main, root, cc, work
         self.cases = env_int('RTAB_NATIVE_PROP_CASES', 300)
         self.cflags = shlex.split(os.environ.get('RTAB_NATIVE_PROP_CFLAGS', ''))
         self.keep = os.environ.get('RTAB_NATIVE_PROP_KEEP', '')
+        self.from_lowering = os.environ.get('RTAB_NATIVE_PROP_FROM_LOWERING', '') == '1'
         self.objects = []
 
     def compile_runtime(self):
@@ -71,7 +85,8 @@ class Runner:
         """Check, compile and compare one program: (verdict, details, stats)."""
         out = os.path.join(self.work, name)
         os.makedirs(out, exist_ok=True)
-        done = subprocess.run([self.rtab, 'compile', '-Wno-provisional', source, '-o', out],
+        done = subprocess.run([self.rtab, 'compile', '-Wno-provisional', source, '-o', out] +
+                              (['--from-lowering'] if self.from_lowering else []),
                               capture_output=True, text=True)
         if done.returncode == 1:
             return 'refused', '', {}
@@ -132,6 +147,9 @@ def main():
         fixtures = [os.path.join(root, 'tests', 'exact', n + '.rtab')
                     for n in ('many_reasons_trigger', 'exact_times')]
         fixtures += sorted(glob.glob(os.path.join(root, 'tests', 'native_prop', '*.rtab')))
+        regressions = set(fixtures)
+        if runner.from_lowering:
+            fixtures += [f for f in native_fixtures(root) if f not in regressions]
         totals = {'agree': 0, 'refused': 0, 'fail': 0, 'cases': 0, 'max_reasons': 0,
                   'over_limit': 0, 'tables_native': 0, 'tables_lowered': 0, 'tables_interpreted': 0}
 
@@ -147,11 +165,15 @@ def main():
                     os.makedirs(runner.keep, exist_ok=True)
                     shutil.copy(source, os.path.join(runner.keep, os.path.basename(source)))
 
-        for path in fixtures:
-            verdict, details, stats = runner.one(os.path.basename(path)[:-5], path)
-            if verdict == 'refused':
-                verdict, details = 'fail', 'rtab compile refuses a regression fixture'
-            account(path, verdict, details, stats, path)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(runner.one, 'fixture-%d-%s' % (i, os.path.basename(path)[:-5]), path): path
+                       for i, path in enumerate(fixtures)}
+            for fut in concurrent.futures.as_completed(futures):
+                path = futures[fut]
+                verdict, details, stats = fut.result()
+                if verdict == 'refused' and path in regressions:
+                    verdict, details = 'fail', 'rtab compile refuses a regression fixture'
+                account(path, verdict, details, stats, path)
         batch = first
         while True:
             programs = os.path.join(work, 'programs-%d' % batch)
@@ -176,6 +198,10 @@ def main():
                           totals['over_limit'],
                           RTAB_MAX_REASONS, totals['max_reasons'], time.monotonic() - start))
         if totals['fail']:
+            return 1
+        if runner.from_lowering and totals['tables_native']:
+            print('FAIL: %d tables written by the native generator under --from-lowering'
+                  % totals['tables_native'])
             return 1
         if totals['tables_interpreted']:
             print('FAIL: %d tables left to the interpreter: every table gets a resolver in C'

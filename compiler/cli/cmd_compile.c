@@ -19,7 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { OPT_DIR, OPT_TARGET, OPT_PREFIX, OPT_DATA_ONLY, OPT_REPORT };
+enum { OPT_DIR, OPT_TARGET, OPT_PREFIX, OPT_DATA_ONLY, OPT_FROM_LOWERING, OPT_REPORT };
 static const char *const target_choices[] = {"c", "python", "js", "ts", "lua", "csharp", NULL};
 
 static const cli_opt options[] = {
@@ -32,6 +32,9 @@ static const cli_opt options[] = {
 			NULL},
 	[OPT_DATA_ONLY] = {"--data-only", 0, NULL,
 			   "C: the data alone, no native resolvers (rtab_resolve interprets)", NULL},
+	[OPT_FROM_LOWERING] = {"--from-lowering", 0, NULL,
+			       "C: print every table's resolver from the lowering (by default only\n"
+			       "those the native generator does not write)", NULL},
 	[OPT_REPORT] = {"--report", 0, "FILE",
 			"C: write FILE, a line per results table: 'TABLE native', 'TABLE native,\n"
 			"printed from its lowering', or 'TABLE interpreter: WHY' (--data-only; no lowering)", NULL},
@@ -88,6 +91,7 @@ static int take(void *arg, int opt, const char *value)
 		a->emit.prefix = value;
 		break;
 	case OPT_DATA_ONLY: a->emit.data_only = true; break;
+	case OPT_FROM_LOWERING: a->emit.from_lowering = true; break;
 	case OPT_REPORT: a->report = value; break;
 	default: a->paths[a->npaths++] = value;
 	}
@@ -114,6 +118,16 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		free(paths);
 		return usage_error("compile", "%s names C symbols and files: it goes with --target c, "
 				   "not --target %s", a.emit.prefix ? "--prefix" : "--data-only", a.target);
+	}
+	if (strcmp(a.target, "c") != 0 && a.emit.from_lowering) {
+		free(paths);
+		return usage_error("compile", "--from-lowering chooses how the C resolvers are written: it goes "
+				   "with --target c, not --target %s (whose resolvers are all printed from it)", a.target);
+	}
+	if (a.emit.data_only && a.emit.from_lowering) {
+		free(paths);
+		return usage_error("compile", "--data-only writes no resolvers, and --from-lowering says how to "
+				   "write them: give one of the two");
 	}
 	if (strcmp(a.target, "c") != 0 && a.report) {
 		free(paths);

@@ -26,6 +26,9 @@ typedef struct emit_c_options {
 	 * resolvers. NULL: the interpreter answers for those tables. */
 	const bool *lowered;
 	const char *lowered_source;
+	/* Every table's resolver printed from the lowering, none by the native
+	 * generator (rtab compile --from-lowering; targets/c_source.c reads it). */
+	bool from_lowering;
 } emit_c_options;
 
 /* The name the files and external symbols of rs take under opt: the

@@ -14,7 +14,7 @@ static bool *print_lowered(strbuf *text, const rtab_ruleset *rs, const emit_c_op
 	bool *lowered = xcalloc(rs->ntables + 1u, sizeof *lowered);
 	bool any = false;
 	for (size_t t = 0; t < rs->ntables; t++)
-		any |= lowered[t] = table_native_why(rs, t) != NULL;
+		any |= lowered[t] = opt->from_lowering || table_native_why(rs, t) != NULL;
 	lower_error why = {0};
 	ir_module *m = any ? lower_ruleset(rs, &why) : NULL;
 	if (!m) {

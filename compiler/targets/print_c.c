@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* The lowered resolver (compiler/lower) as C, inside a ruleset's generated C:
  * the spellings of the one walk (print_walk.c) over the support file's
- * helpers (targets/c/rtab_lowered.h). A table's constant data is the
+ * helpers (runtime/rtab_lowered.h, installed with rtab.h). A table's constant data is the
  * ruleset's own (<name>_ruleset, which emit_c.c writes): every reference to
  * it is the table, read through its fields. An error is a status returned at
  * once; the registers are int32_t, each written once; the reasons are noted
  * into the rtab_result as rtab_resolve notes them. */
 #include "targets/print_c.h"
 #include "targets/print_walk.h"
-#include "targets/target_sources.h"
 #include "base/escape.h"
 
 #include <stdlib.h>
@@ -116,8 +115,9 @@ static const lang_spelling c_lang = {
 		       "int32_t drm, rtab_result *out)\n>{\n"
 		       "rtab_result *const ctx = out; /* where the reasons are noted */\n"
 		       "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)ctx;\n"
-		       "if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;\n"
-		       "out->table = (uint16_t)$1;\nout->column = out->row = out->outcome = 0;\n"
+		       "if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;",
+	/* Set after a step's refusal of a drm: rtab_resolve refuses it with the result untouched. */
+	.table_reset = "out->table = (uint16_t)$1;\nout->column = out->row = out->outcome = 0;\n"
 		       "out->napplied = out->ntriggered = 0;\nout->provisional = NULL;\nout->nprovisional = 0;\n"
 		       "out->natural_rule = out->rewritten_from = out->rewrite = -1;\n"
 		       "out->key_num = out->key_den = 0;\nout->key_column = -1;\nout->column_shift = 0;\n"
@@ -176,7 +176,7 @@ static const lang_spelling c_lang = {
 		       "column = col + (int64_t)shift;\ncolumn = column < lo ? lo : column > hi ? hi : column;\n<}",
 	.clamp_ends = "int64_t column = col + (int64_t)shift;\ncolumn = column < first ? first : column > end - 1 ? end - 1 : column;",
 	.column_set = "out->column = (uint16_t)column;",
-	.nat_index = "int nat = nfaces ? rtab_lowered_natural_(~1, faces, nfaces) : -1;",
+	.nat_index = "int nat = nfaces ? rtab_natural_rule_of(~1, faces, nfaces) : -1;",
 	.nat_none = "int nat = -1;",
 	.outcome_decl = "int outcome = 0, row = -1;\nconst char *why = NULL;",
 	.column_none = ">if (~1->columns[column].kind == RTAB_COLUMN_NONE) {\nout->row = UINT16_MAX;\n"
@@ -279,8 +279,7 @@ void print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 {
 	sb_puts(b, "\n/*\n * Resolvers printed from the lowering (compiler/lower): the tables above whose\n"
 		   " * comment says so, over the support below. They compute what rtab_resolve computes.\n */\n");
-	sb_puts(b, "\n#include <string.h>\n\n");
-	sb_puts(b, target_source_c);
+	sb_puts(b, "\n#include \"rtab_lowered.h\"\n");
 	sb_printf(b, "\n#define RTAB_LOWERED_RS_ (&%s_ruleset)\n"
 		     "#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])\n", name);
 	sb_puts(b, "#if defined(__GNUC__)\n#define RTAB_LOWERED_DATA_ static __attribute__((unused))\n"

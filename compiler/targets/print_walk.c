@@ -1341,6 +1341,7 @@ static void put_table(walk *w, const ir_table *it)
 		say(w, L->fail, NULL, S("E_RULESET"));
 	if (it->step_refuses_drm)
 		say(w, L->refuse_drm, NULL, NULL);
+	say(w, L->table_reset, I((long long)k), NULL);
 	for (size_t r = 0; r < t->nrolls; r++)
 		say(w, L->roll_decl, I((long long)r, (long long)r + 1), NULL);
 	if (t->dice == RTAB_NO_DICE) {

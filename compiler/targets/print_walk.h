@@ -102,6 +102,9 @@ typedef struct lang_spelling {
 	const char *table_end;
 	const char *fail;          /* ~1 the status: E_RULESET */
 	const char *refuse_drm;
+	/* After the refusals that leave the result as it was (a step's drm): its fields set
+	 * (C: where rtab_resolve sets them). NULL: nothing. */
+	const char *table_reset;
 	const char *roll_decl;     /* $1 r; roll_ref $1 r, $2 r + 1 */
 	const char *roll_ref;
 	const char *no_faces, *faces_later_begin, *faces_later_end;

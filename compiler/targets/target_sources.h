@@ -8,6 +8,5 @@ extern const char target_source_js[];
 extern const char target_source_ts[];
 extern const char target_source_lua[];
 extern const char target_source_csharp[];
-extern const char target_source_c[];
 
 #endif

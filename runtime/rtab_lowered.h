@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The support of the resolvers printed from the lowering (rtab compile's C,
+ * compiler/targets/print_c.c), included by the generated C after rtab.h:
+ * arithmetic checked as rtab_resolve checks it, the reasons noted into an
+ * rtab_result as it notes them and a stacking group's choice, inline; what
+ * needs the runtime's own reading (a computed key's column, a ratio band's
+ * step, a matrix's cell, a natural roll, exact numbers) called from it
+ * (rtab.h), so that both decide alike. Not an API of its own: its names end
+ * in '_' and change with the compiler.
+ */
+#ifndef RTAB_LOWERED_H
+#define RTAB_LOWERED_H
+
+#include "rtab.h"
+
+#include <string.h>
+
+#if defined(__GNUC__)
+#define RTAB_LOWERED_ static inline __attribute__((unused))
+#else
+#define RTAB_LOWERED_ static inline
+#endif
+
+/* A step that may fail: its status returned at once. */
+#define RTAB_LOWERED_TRY_(x) \
+	do { \
+		int rc_ = (x); \
+		if (rc_ != RTAB_OK) \
+			return rc_; \
+	} while (0)
+
+/* A reason noted once (the same text is the same reason); past the list's
+ * room one not listed counts each time it is met. out NULL: nothing noted. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_result *out, const char *why)
+{
+	size_t n;
+	if (!out || !why)
+		return;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (size_t i = 0; i < n; i++)
+		if (out->reasons[i] == why || strcmp(out->reasons[i], why) == 0)
+			return;
+	if (out->nprovisional < RTAB_MAX_REASONS)
+		out->reasons[out->nprovisional] = why;
+	if (!out->provisional)
+		out->provisional = why;
+	if (out->nprovisional < UINT16_MAX)
+		out->nprovisional++;
+}
+
+/* The same, named first: the outcome's own uncertainty leads the list. */
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_result *out, const char *why)
+{
+	size_t at, n;
+	if (!why)
+		return;
+	rtab_lowered_note_(out, why);
+	out->provisional = why;
+	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	for (at = 0; at < n && strcmp(out->reasons[at], why) != 0; at++)
+		;
+	if (at == n) /* the list was full: make room by dropping the last */
+		at = n - 1;
+	for (; at > 0; at--)
+		out->reasons[at] = out->reasons[at - 1];
+	out->reasons[0] = why;
+}
+
+/* v into *r, when int32 holds it. */
+RTAB_LOWERED_ int rtab_lowered_fit_(int32_t *r, int64_t v)
+{
+	if (v < INT32_MIN || v > INT32_MAX)
+		return RTAB_E_OVERFLOW;
+	*r = (int32_t)v;
+	return RTAB_OK;
+}
+
+/* a / b rounded down (up: towards plus infinity); b 0 is a malformed expression. */
+RTAB_LOWERED_ int rtab_lowered_div_(int32_t *r, int32_t a, int32_t b, int up)
+{
+	int64_t q;
+	if (b == 0)
+		return RTAB_E_EXPR;
+	q = (int64_t)a / b;
+	if ((int64_t)a % b != 0) {
+		int negative = (a < 0) != (b < 0);
+		if (!up && negative)
+			q--;
+		else if (up && !negative)
+			q++;
+	}
+	return rtab_lowered_fit_(r, q);
+}
+
+/* A whole number made exact (a * scale), a * b / scale and a * scale / b: the runtime's. */
+RTAB_LOWERED_ int rtab_lowered_scale_(int32_t *r, int32_t scale, int32_t a)
+{
+	return rtab_exact(RTAB_OP_SCALE, scale, a, 0, r);
+}
+
+RTAB_LOWERED_ int rtab_lowered_mul_exact_(int32_t *r, int32_t scale, int32_t a, int32_t b)
+{
+	return rtab_exact(RTAB_OP_MUL_EXACT, scale, a, b, r);
+}
+
+RTAB_LOWERED_ int rtab_lowered_div_exact_(int32_t *r, int32_t scale, int32_t a, int32_t b)
+{
+	return rtab_exact(RTAB_OP_DIV_EXACT, scale, a, b, r);
+}
+
+/* The cell of matrix index at keys (one per dimension), its reason noted. */
+RTAB_LOWERED_ int rtab_lowered_matrix_(int32_t *r, const rtab_ruleset *rs, size_t index, const int32_t *keys,
+				       rtab_result *out)
+{
+	size_t cell;
+	RTAB_LOWERED_TRY_(rtab_matrix_find(rs, index, keys, &cell));
+	rtab_lowered_note_(out, rtab_matrix_reason(&rs->matrices[index], cell));
+	*r = rtab_matrix_cell(&rs->matrices[index], cell);
+	return RTAB_OK;
+}
+
+/* The most extreme step of ratio band index that a:b (rounded as the band says) reaches, its
+ * reasons noted as rtab_resolve notes them. */
+RTAB_LOWERED_ int rtab_lowered_band_(int32_t *r, const rtab_ruleset *rs, size_t index, int32_t a, int32_t b,
+				     rtab_result *out)
+{
+	const rtab_band *band = &rs->bands[index];
+	int step;
+	if (a < 0 || b < 0)
+		return RTAB_E_INPUT;
+	rtab_lowered_note_(out, band->provisional);
+	RTAB_LOWERED_TRY_(rtab_band_reach(band, a, b, &step));
+	*r = step >= 0 ? band->steps[step].value : band->otherwise;
+	if (step >= 0 && band->step_provisional)
+		rtab_lowered_note_(out, band->step_provisional[step]);
+	else if (step < 0)
+		rtab_lowered_note_(out, band->otherwise_provisional);
+	return RTAB_OK;
+}
+
+/* A stacking group keeps one member per side: the first best (best) or worst of those applied. */
+RTAB_LOWERED_ void rtab_lowered_keep_(rtab_applied_modifier *const *members, size_t n, int best, int sign)
+{
+	rtab_applied_modifier *keep = NULL;
+	for (size_t i = 0; i < n; i++) {
+		rtab_applied_modifier *m = members[i];
+		int32_t x, y;
+		int better, worse;
+		if (!m || !m->counted)
+			continue;
+		if (!keep) {
+			keep = m;
+			continue;
+		}
+		x = keep->signed_value;
+		y = m->signed_value;
+		better = sign > 0 ? y > x : y < x;
+		worse = sign > 0 ? y < x : y > x;
+		if (best ? better : worse) {
+			keep->counted = 0;
+			keep = m;
+		} else {
+			m->counted = 0;
+		}
+	}
+}
+
+RTAB_LOWERED_ void rtab_lowered_keep_pair_(rtab_applied_modifier *a, rtab_applied_modifier *b, int best, int sign)
+{
+	rtab_applied_modifier *const members[2] = {a, b};
+	rtab_lowered_keep_(members, 2, best, sign);
+}
+
+/* The column of table t a computed key reads as among the columns [first, n): the runtime's. */
+RTAB_LOWERED_ int rtab_lowered_read_key_(const rtab_table *t, size_t first, size_t n, int64_t num, int64_t den,
+					 int *col)
+{
+	uint16_t column;
+	RTAB_LOWERED_TRY_(rtab_key_column(t, first, n, num, den, &column));
+	*col = column;
+	return RTAB_OK;
+}
+
+/* A trigger (number which of its outcome) resolved times times: listed while the result holds them. */
+RTAB_LOWERED_ int rtab_lowered_fire_(rtab_result *out, size_t *nt, const rtab_trigger *tr, size_t which,
+				     int32_t times)
+{
+	if (times < 0)
+		return RTAB_E_RULESET;
+	for (int32_t k = 0; k < times; k++) {
+		if (*nt < RTAB_MAX_TRIGGERS) {
+			out->triggered[*nt] = tr->target;
+			out->triggered_by[*nt] = (uint8_t)which;
+		}
+		(*nt)++;
+	}
+	return RTAB_OK;
+}
+
+#endif
