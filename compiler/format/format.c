@@ -706,8 +706,8 @@ static size_t emit_grid(writer *w, size_t i, bool rows_block)
 	return k;
 }
 
-/* The '{' at i opens a grid: 'grid {', 'grid VALUE {', 'grid VALUE, VALUE... {' or
- * 'grid LINE when CONDITION {'. */
+/* The '{' at i opens a grid: 'grid {', 'grid VALUE {', 'grid VALUE, VALUE... {',
+ * 'grid 0-2 {' or 'grid LINE when CONDITION {'. */
 static bool opens_grid(const items *in, size_t i)
 {
 	if (i >= 1 && in->v[i - 1].token == GRID)
@@ -716,6 +716,15 @@ static bool opens_grid(const items *in, size_t i)
 		if (in->v[j - 2].token == GRID)
 			return true;
 		if (in->v[j - 2].token != ',')
+			break;
+	}
+	/* 'grid 0-2 {', 'grid <=2 {', 'grid 7+ {': the values of a first key */
+	for (size_t j = i, n = 0; j >= 1 && n < 4; j--, n++) {
+		int tok = in->v[j - 1].token;
+		if (tok == GRID)
+			return n > 0;
+		if (tok != RANGE && tok != INT && tok != ATLEAST && tok != LE && tok != GE && tok != '-' &&
+		    tok != '+' && tok != DOTDOT)
 			break;
 	}
 	/* 'grid [LINE] when CONDITION {', 'grid [LINE] otherwise {' */
@@ -735,7 +744,11 @@ static bool opens_grid(const items *in, size_t i)
 /* The '{' at i opens a 'rows' block of plain rows (no block inside), written on several lines. */
 static bool opens_rows(const items *in, size_t i)
 {
-	if (i < 1 || in->v[i - 1].token != ROWS)
+	/* 'rows {', and the rows of values of a first key: 'rows open {', 'rows close, column {' */
+	size_t k = i;
+	while (k >= 2 && in->v[k - 1].token == IDENT && (in->v[k - 2].token == ',' || in->v[k - 2].token == ROWS))
+		k -= in->v[k - 2].token == ',' ? 2 : 1;
+	if (k < 1 || in->v[k - 1].token != ROWS)
 		return false;
 	for (size_t j = i + 1; j < in->n; j++) {
 		if (in->v[j].token == '{' || in->v[j].token == NL)

@@ -2,6 +2,7 @@
 #include "front/ast.h"
 
 #include "base/util.h"
+#include "rtab.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -863,4 +864,82 @@ ast_stmt *ast_stmt_copy(const ast_stmt *s)
 	AST_STMT_OWNED(COPY_OWNED)
 	c->next = c->tail = NULL;
 	return c;
+}
+
+ast_expr *ast_expr_copy(const ast_expr *e)
+{
+	return e ? expr_copy_one(e, 0) : NULL;
+}
+
+static ast_expr *value_line_test(int op, const ast_expr *key, int64_t bound, src_loc loc)
+{
+	ast_expr *e = ast_expr_new(EX_BINARY, loc), *n = ast_expr_new(EX_INT, loc);
+	n->num = bound;
+	e->op = op;
+	e->lhs = ast_expr_copy(key);
+	e->rhs = n;
+	return e;
+}
+
+/* The key a value line reads: value(X) is X, difference(A, B) is A - B; NULL
+ * for another form or count of arguments (the checks report it). */
+static ast_expr *value_line_key(const ast_stmt *cols)
+{
+	const ast_expr *a = cols->times, *b = a ? a->next_arg : NULL;
+	if (strcmp(cols->name2, "value") == 0 && a && !b)
+		return ast_expr_copy(a);
+	if (strcmp(cols->name2, "difference") != 0 || !a || !b || b->next_arg)
+		return NULL;
+	ast_expr *e = ast_expr_new(EX_BINARY, cols->name2_loc);
+	e->op = RTAB_OP_SUB;
+	e->lhs = ast_expr_copy(a);
+	e->rhs = ast_expr_copy(b);
+	return e;
+}
+
+void ast_value_lines(ast_stmt *body)
+{
+	const ast_stmt *cols = NULL;
+	for (const ast_stmt *s = body; s && !cols; s = s->next)
+		if (s->kind == ST_COLUMNS && s->times && s->name2)
+			cols = s;
+	ast_expr *key = cols ? value_line_key(cols) : NULL;
+	if (!key)
+		return;
+	/* Each line is named after the key and its values, as the columns print them. */
+	const char *word = key->kind == EX_NAME ? key->name : cols->name2;
+	for (ast_stmt *s = body; s; s = s->next) {
+		ast_cell *r = s->step;
+		if (s->kind != ST_GRID || !r || r->kind != CELL_RANGE)
+			continue;
+		ast_expr *cond = NULL;
+		if (r->lo != INT64_MIN)
+			cond = value_line_test(RTAB_OP_GE, key, r->lo, r->loc);
+		if (r->hi != INT64_MAX) {
+			ast_expr *le = value_line_test(RTAB_OP_LE, key, r->hi, r->loc);
+			if (cond) {
+				ast_expr *both = ast_expr_new(EX_BINARY, r->loc);
+				both->op = RTAB_OP_AND;
+				both->lhs = cond;
+				both->rhs = le;
+				cond = both;
+			} else {
+				cond = le;
+			}
+		}
+		if (r->lo == INT64_MIN)
+			s->name = xasprintf("%s <=%lld", word, (long long)r->hi);
+		else if (r->hi == INT64_MAX)
+			s->name = xasprintf("%s >=%lld", word, (long long)r->lo);
+		else if (r->lo == r->hi)
+			s->name = xasprintf("%s %lld", word, (long long)r->lo);
+		else
+			s->name = xasprintf("%s %lld-%lld", word, (long long)r->lo, (long long)r->hi);
+		s->name_loc = r->loc;
+		s->kind = ST_GRID_WHEN;
+		s->expr = cond;
+		ast_cells_free(s->step);
+		s->step = NULL;
+	}
+	ast_expr_free(key);
 }

@@ -279,7 +279,7 @@ typedef ast_glines *ast_owned_glines;
 	X(args, args)                                                                     \
 	X(args, expect_args) /* ST_CHECK: '-> loss(6, 3)', the outcome's numbers */      \
 	X(expr, expr)  /* ST_COLUMNS: the key's arguments (linked by next_arg) */         \
-	X(expr, times) /* trigger ... times EXPR */                                       \
+	X(expr, times) /* trigger ... times EXPR; ST_COLUMNS: the first key's arguments */ \
 	X(cells, cells) /* ST_PATCH: the rolls, then the result (CELL_NAME, or           \
 			   CELL_ABSENT for '-') */                                       \
 	X(cells, step) /* ST_ABOVE, ST_BELOW: 'above 7:1 X'; ST_PATCH: the column */      \
@@ -432,6 +432,14 @@ void ast_grid_add_line(ast_stmt *grid, ast_stmt *line);
 
 /* A deep copy of a statement (its block too), to own and free apart. */
 ast_stmt *ast_stmt_copy(const ast_stmt *s);
+/* An expression copied (without the arguments that follow it). */
+ast_expr *ast_expr_copy(const ast_expr *e);
+/* A table whose first of two keys is a value ('columns by (value(range),
+ * value(fire))') names each grid by the values it reads ('grid 0-2 { ... }'):
+ * each such grid becomes the line read when the key lies there, a line
+ * chosen by a condition ('grid range 0-2 when range >= 0 and range <= 2'),
+ * which the checks prove exclusive and covering as any such lines. */
+void ast_value_lines(ast_stmt *body);
 
 void ast_expr_free(ast_expr *e);
 void ast_ids_free(ast_id *l);

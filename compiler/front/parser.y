@@ -232,6 +232,18 @@ static ast_stmt *named_stmt(stmt_kind kind, RTAB_YYLTYPE at, char *name, RTAB_YY
 	return s;
 }
 
+/* The first of two keys into a 'columns' statement: its word (an input,
+ * 'when', or 'value' and 'difference' with their arguments in times). */
+static void first_key(ast_stmt *cols, ast_stmt *key)
+{
+	cols->name2 = key->name;
+	cols->name2_loc = key->name_loc;
+	cols->times = key->expr;
+	key->name = NULL;
+	key->expr = NULL;
+	ast_stmts_free(key);
+}
+
 /* A grid line that starts with a name and ':' ('clear:  1:3  1:2 ...') is an
  * odds line: the odds each result column stands for on that line. */
 static void odds_line(ast_stmt *line)
@@ -447,16 +459,16 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 
 %type <def> definition
 %type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
-%type <stmt> grid_lines grid_line
+%type <stmt> grid_lines grid_line line_key
 %type <id> edit_items
-%type <cell> gitems gitem patch_rolls patch_column patch_result
+%type <cell> line_values gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
 %type <cell> cells cell faces key_reading key_bound end_step threshold
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
-%type <str> rule_opt provisional_opt word colkey line_key result
+%type <str> rule_opt provisional_opt word colkey result
 %type <code> end_code
 %type <stmt> trigger_tail texpects texpect
 %type <num> sint sdec decpart
@@ -644,6 +656,7 @@ definition:
 	}
 	| TABLE IDENT ref_opt block {
 		$$ = ast_def_new(DEF_TABLE, LOC(@1), $2, LOC(@2)); $$->rule = $3.text; $$->refs = $3.locales; $$->body = $4;
+		ast_value_lines($$->body);
 	}
 	| MATRIX IDENT '(' params_opt ')' ref_opt block {
 		$$ = ast_def_new(DEF_MATRIX, LOC(@1), $2, LOC(@2));
@@ -899,6 +912,10 @@ stmt:
 	| GRID IDENT '{' grid_lines '}' {
 		$$ = $4; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); lex_grid_end(scanner);
 	}
+	/* The grid of the values of a first key read by value: 'grid 0-2 { ... }'. */
+	| GRID line_values '{' grid_lines '}' {
+		$$ = $4; $$->loc = LOC(@1); $$->step = $2; lex_grid_end(scanner);
+	}
 	/* One grid for several values of the variant: 'grid woods, town { ... }'. */
 	| GRID IDENT ',' idlist '{' grid_lines '}' {
 		$$ = $6; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->ids = $4;
@@ -1002,30 +1019,30 @@ stmt:
 	}
 	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' IDENT IDENT key_reading ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
-		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		first_key($$, $4);
 		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
 		$$->cells = key_reading_cells($12, @12, $13);
 	}
 	/* Two enum keys: a grid per value of the first, its columns the second's values. */
 	| COLUMNS BY '(' line_key ',' IDENT ')' ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->all_values = true;
-		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		first_key($$, $4);
 	}
 	/* Two keys: a variant (an enum input) by a computed column, one grid per variant. */
 	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
-		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		first_key($$, $4);
 	}
 	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' IDENT IDENT ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
-		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		first_key($$, $4);
 		$$->ids = ast_id_new($11, LOC(@11)); $$->ids->tail = $$->ids;
 		ast_id *mode = ast_id_new($12, LOC(@12));
 		$$->ids = AST_APPEND($$->ids, mode);
 	}
 	| COLUMNS BY '(' line_key ',' colkey '(' exprs ')' ')' IDENT IDENT ',' IDENT IDENT ';' {
 		$$ = named_stmt(ST_COLUMNS, @1, $6, @6); $$->expr = $8;
-		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		first_key($$, $4);
 		$$->ids = rounding_words($11, @11, $12, @12, $14, @14, $15, @15);
 	}
 	| ROWS '{' rowitems '}' { $$ = $3; $$->loc = LOC(@1); lex_rows_end(scanner); }
@@ -1067,10 +1084,23 @@ end_code:
 	| sint { $$.text = xasprintf("%lld", (long long)$1); $$.codeword = false; }
 	;
 
-/* The first key of two: an enum input, or 'when' (each grid names its condition). */
+/* The first key of two: an enum input, 'when' (each grid names its
+ * condition) or a value ('value(range)': each grid names the values it reads). */
 line_key:
-	IDENT
-	| WHEN { $$ = xstrdup("when"); }
+	IDENT { $$ = named_stmt(ST_COLUMNS, @1, $1, @1); }
+	| WHEN { $$ = named_stmt(ST_COLUMNS, @1, xstrdup("when"), @1); }
+	| colkey '(' exprs ')' { $$ = named_stmt(ST_COLUMNS, @1, $1, @1); $$->expr = $3; }
+	;
+
+/* The values of the first key a grid is for: 'grid 0-2 { ... }', 'grid 6+ { ... }'. */
+line_values:
+	LE sint { $$ = cell(@$, INT64_MIN, $2, true, false); }
+	| GE sint { $$ = cell(@$, $2, INT64_MAX, false, true); }
+	| ATLEAST { $$ = cell(@$, $1, INT64_MAX, false, true); }
+	| '-' ATLEAST { $$ = cell(@$, -$2, INT64_MAX, false, true); }
+	| sint { $$ = cell(@$, $1, $1, false, false); }
+	| RANGE { $$ = cell(@$, $1.lo, $1.hi, false, false); }
+	| sint DOTDOT sint { $$ = cell(@$, $1, $3, false, false); }
 	;
 
 compare_op:

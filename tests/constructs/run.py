@@ -80,6 +80,7 @@ SUB_FORMS = [
     'band_linear',         # round linear, ties up in a ratio band: the nearest printed odds by the ratio
     'value_names',         # light  medium  heavy over 0-2  3-5  6+: value columns under printed names
     'two_enum_rows',       # rows open { ... }: two enum keys in the row form, a rows block per value of the first
+    'value_lines',         # columns by (value(range), value(fire)): grid 1-2 { ... }, a line per range of a value
 ]
 
 # --sample: one pair of fixture and verb in this many.

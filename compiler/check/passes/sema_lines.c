@@ -106,6 +106,11 @@ void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_ta
 		if (s->kind == ST_GRID_WHEN) {
 			ngrids++;
 			ncols += header_width(s->body) + 2;
+		} else if ((s->kind == ST_GRID || s->kind == ST_ROWS) && cols->times) {
+			check_report(m, CHECK_ROW_SHAPE, s->loc,
+				     "a table whose lines are by %s(...) names each grid by the values of the key it is for: grid 0-2 { ... }, grid 3+ { ... } (or grid otherwise { ... })",
+				     cols->name2);
+			mt->shape_bad = true;
 		} else if (s->kind == ST_GRID || s->kind == ST_ROWS) {
 			check_report(m, CHECK_ROW_SHAPE, s->loc,
 				     "a table whose columns are by (when, %s(...)) is written as one grid per line, each with its condition: grid NAME when CONDITION { ... }, or grid NAME otherwise { ... }",
@@ -244,7 +249,9 @@ void check_line_conditions(model *m, size_t table)
 		note_open_inputs(m, CHECK_LINE_CONDITIONS, mt->line_conditions, nlines);
 		goto done;
 	}
-	bool overlap_told = false, gap_told = false;
+	bool overlap_told = false, gap_told = false, by_value = false;
+	for (const ast_stmt *c = mt->def->body; c; c = c->next)
+		by_value |= c->kind == ST_COLUMNS && c->times; /* lines by value: grid 1-2 { ... } */
 	for (uint64_t k = 0; k < total && !(overlap_told && gap_told); k++) {
 		situation_set(&m->rs, vars, nvars, k, in);
 		int holding[2] = {-1, -1};
@@ -266,7 +273,8 @@ void check_line_conditions(model *m, size_t table)
 			const char *aname = line_name(a, (size_t)holding[0], abuf, sizeof abuf);
 			const char *bname = line_name(b, (size_t)holding[1], bbuf, sizeof bbuf);
 			check_report(m, CHECK_LINE_CONDITIONS, b->loc,
-				     "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their conditions exclusive",
+				     by_value ? "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their ranges meet without overlapping (grid 1-2 { ... }, grid 3+ { ... })"
+					      : "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their conditions exclusive",
 				     aname, bname, t->id, sit.data);
 			check_note(m, a->loc, "the condition of line '%s' is here", aname);
 			sb_free(&sit);
@@ -276,7 +284,8 @@ void check_line_conditions(model *m, size_t table)
 			strbuf sit = {0};
 			describe(m, vars, nvars, in, &sit);
 			check_report(m, CHECK_LINE_CONDITIONS, mt->def->id_loc,
-				     "no line of table '%s' holds when %s; add the line the page reads then (grid NAME otherwise { ... }), or widen a condition",
+				     by_value ? "no line of table '%s' holds when %s; widen a grid's range to it, or add the grid the page reads then (grid VALUES { ... }, or grid otherwise { ... })"
+					      : "no line of table '%s' holds when %s; add the line the page reads then (grid NAME otherwise { ... }), or widen a condition",
 				     t->id, sit.data);
 			sb_free(&sit);
 			gap_told = true;

@@ -505,6 +505,29 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 	free(width_of);
 }
 
+/* The first key of 'columns by (value(range), value(fire))': value(X) or
+ * difference(A, B), which its grids name values of ('grid 0-2 { ... }'). */
+static bool first_key_reads_value(model *m, const ast_stmt *cols)
+{
+	size_t nargs = 0;
+	for (const ast_expr *a = cols->times; a; a = a->next_arg)
+		nargs++;
+	bool value = strcmp(cols->name2, "value") == 0, diff = strcmp(cols->name2, "difference") == 0;
+	if (!value && !diff) {
+		check_report(m, CHECK_ROW_SHAPE, cols->name2_loc,
+			     "the first of two keys is an enum input, 'when', value(X) or difference(A, B), not '%s(...)'%s",
+			     cols->name2,
+			     strcmp(cols->name2, "odds") == 0 ? "; odds choose the column: columns by (INPUT, odds(A, B))" : "");
+		return false;
+	}
+	if (nargs != (value ? 1u : 2u)) {
+		check_report(m, CHECK_TYPE, cols->name2_loc, "'%s' takes %d argument%s, not %zu", cols->name2,
+			     value ? 1 : 2, value ? "" : "s", nargs);
+		return false;
+	}
+	return true;
+}
+
 void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
 			   const ast_stmt *clamp)
@@ -519,6 +542,18 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	if (by_enum)
 		refuse_enum_ends(m, cols, &below, &above, clamp);
 	size_t nkey = key_ok && by_enum ? (size_t)m->rs.inputs[table_enum_key_input(t)].max + 1 : 0;
+	if (cols->times) { /* 'columns by (value(range), ...)': grids by the values they read */
+		if (by_enum) {
+			check_report(m, CHECK_ROW_SHAPE, cols->name2_loc,
+				     "a first key read by %s(...) chooses a line of computed columns: the second key is odds(A, B), difference(A, B) or value(X); for a column per value of '%s', make '%s' the second key of an enum's lines",
+				     cols->name2, cols->name, cols->name);
+			return;
+		}
+		if (!first_key_reads_value(m, cols))
+			return;
+		resolve_condition_lines(m, d, t, mt, cols, below, above, key_ok);
+		return;
+	}
 	if (strcmp(cols->name2, "when") == 0 && by_enum) {
 		check_report(m, CHECK_ROW_SHAPE, cols->name_loc,
 			     "a line chosen by a condition reads a computed key, odds(A, B), difference(A, B) or value(X); to read the value of '%s' on each line, make the first key an enum input: columns by (INPUT, %s)",
