@@ -5,10 +5,9 @@
 #include "check/checks.h"
 #include "check/names/resolve_name.h"
 
-void rows_into_columns(model *m, rtab_table *t, model_table *mt, const ast_rows *rr, size_t from,
-		       size_t to, size_t first, size_t width, size_t stride, const char *table_rule)
+void rows_into_columns(model *m, rtab_table *t, model_table *mt, rtab_row *out, const ast_rows *rr,
+		       size_t from, size_t to, size_t first, size_t width, size_t stride, const char *table_rule)
 {
-	rtab_row *out = (rtab_row *)t->rows;
 	for (size_t i = from; rr && i < to; i++) {
 		const ast_row *r = &rr->rows[i];
 		const ast_range *ranges = ast_row_ranges(rr, r);

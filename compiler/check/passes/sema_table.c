@@ -280,12 +280,12 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 	size_t from = 0;
 	for (const ast_stmt *header = rows ? rows->body : NULL; header; header = header->next) {
 		size_t at = header->lo < 0 ? 0 : (size_t)header->lo < n ? (size_t)header->lo : n;
-		rows_into_columns(m, t, mt, rr, from, at > from ? at : from, first, width, n, table_rule);
+		rows_into_columns(m, t, mt, out, rr, from, at > from ? at : from, first, width, n, table_rule);
 		from = at > from ? at : from;
 		if (header->kind == ST_HEADER)
 			check_header(m, t, mt, header);
 	}
-	rows_into_columns(m, t, mt, rr, from, n, first, width, n, table_rule);
+	rows_into_columns(m, t, mt, out, rr, from, n, first, width, n, table_rule);
 	/* A row with the wrong shape hides which rolls the table meant to cover. */
 	mt->has_rows = t->nrows > 0 && width > 0 && !mt->shape_bad;
 	if (t->nrows == 0 && !d->damaged)

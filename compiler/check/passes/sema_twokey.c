@@ -423,7 +423,7 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 	size_t *width_of = xcalloc(nblocks ? nblocks : 1, sizeof *width_of);
 	size_t b = 0;
 	bool ok = key_ok, unnamed = false;
-	t->columns = columns;
+	t->columns = mt->columns = columns;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind != ST_ROWS)
 			continue;
@@ -470,7 +470,8 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 			ok = false;
 		}
 	/* The rows of every block, each with ranges in its own run of columns. */
-	t->rows = model_array(m, nrows ? nrows : 1, sizeof *t->rows);
+	rtab_row *out = model_array(m, nrows ? nrows : 1, sizeof *out);
+	t->rows = out;
 	mt->cells = xmalloc((nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1) * sizeof *mt->cells);
 	for (size_t k = 0; k < (nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1); k++)
 		mt->cells[k] = (model_cell){.lo = 1, .hi = 0}; /* absent: never matches */
@@ -484,7 +485,7 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 			check_report(m, CHECK_ROW_SHAPE, block_of[k]->loc,
 				     "the rows of '%s' are empty; add one per outcome: OUTCOME RANGE RANGE ...;",
 				     block_of[k]->name);
-		rows_into_columns(m, t, mt, rr, 0, rr ? rr->nrows : 0, run_of[k], width_of[k], nrows,
+		rows_into_columns(m, t, mt, out, rr, 0, rr ? rr->nrows : 0, run_of[k], width_of[k], nrows,
 				  table_rule);
 	}
 	if (ok) {
