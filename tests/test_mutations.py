@@ -146,6 +146,15 @@ MUTATIONS = {
         'lua': ('if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule',
                 'if false then rule = rewrite_rule'),
         'csharp': ('if (rewriteRule != null) rule = rewriteRule;', 'if (false) rule = rewriteRule;')},
+    # A ratio band read 'round linear, ties up' that breaks a tie down: only odds
+    # exactly midway between two of the odds it rounds to tell (the vectors
+    # search the midpoints on either side of each step).
+    'a linear tie on the wrong side': {
+        'python': ('down = left < right if mode == ROUND_LINEAR_UP else left <= right', 'down = left <= right'),
+        'js': ('down = mode === ROUND_LINEAR_UP ? left < right : left <= right;', 'down = left <= right;'),
+        'lua': ('if mode == ROUND_LINEAR_UP then down = c < 0 else down = c <= 0 end', 'down = c <= 0'),
+        'csharp': ('down = mode == RtabOdds.ROUND_LINEAR_UP ? left < right : left <= right;',
+                   'down = left <= right;')},
     'the code swapped for the id': {
         'python': ("r['code'] = o['code']", "r['code'] = o['id']"),
         'js': ("r.code = o.code;", "r.code = o.id;"),
@@ -156,11 +165,12 @@ MUTATIONS = {
 # The rulesets tried, in this order, until one catches the mutation: the
 # bundled ones, a fixture whose column shift runs past the last column (its
 # coverage vectors never turn the shift on there, so --exhaustive), and the
-# fixtures of what triggers pass on per repeat.
+# fixtures of what triggers pass on per repeat, and a band read round linear,
+# ties up.
 rulesets = ['tables/musket_pike.rtab', 'tables/classic_odds.rtab', 'tables/classic_differential.rtab',
             'tables/mass_battle.rtab', 'tables/napoleonic_charge.rtab', 'tables/lone_wolf_style.rtab',
             'tests/constructs/fixtures/shifts.rtab', 'tests/constructs/fixtures/trigger_repeat.rtab',
-            'tests/constructs/fixtures/trigger_inputs.rtab']
+            'tests/constructs/fixtures/trigger_inputs.rtab', 'tests/language/band_linear_below.rtab']
 OPTIONS = {'tests/constructs/fixtures/shifts.rtab': ['--exhaustive']}
 RUNNER = {'python': [sys.executable], 'js': ['node'], 'lua': ['lua5.4'], 'csharp': ['mono']}
 SUFFIX = {'python': '.py', 'js': '.mjs', 'lua': '.lua', 'csharp': '.cs'}

@@ -1003,6 +1003,104 @@ static void cover_cap(const table_ctx *tc, const int32_t *base)
 		table_vector(tc->g, tc->t, base, faces, nfaces, (int32_t)(totals[k] - raw));
 }
 
+/* Whether p:q lies below r:s (every term positive; terms below 2^31). */
+static bool odds_below(int64_t p, int64_t q, int64_t r, int64_t s)
+{
+	return p * s < r * q;
+}
+
+/* The neighbours of step p:q among the odds a band rounds to (the whole odds
+ * N:1 and 1:N, and its steps): the greatest below and the least above. */
+static void band_neighbours(const rtab_band *band, int64_t p, int64_t q, int64_t nb[4])
+{
+	if (p > q) { /* below: the whole odds under p/q */
+		nb[0] = p % q ? p / q : p / q - 1;
+		nb[1] = 1;
+		if (nb[0] < 1) {
+			nb[0] = 1;
+			nb[1] = 2;
+		}
+	} else {
+		nb[0] = 1;
+		nb[1] = q / p + 1;
+	}
+	if (p >= q) { /* above */
+		nb[2] = p / q + 1;
+		nb[3] = 1;
+	} else {
+		nb[2] = 1;
+		nb[3] = (q + p - 1) / p - 1;
+		if (nb[3] < 1)
+			nb[3] = 1;
+	}
+	for (size_t i = 0; i < band->nsteps; i++) {
+		int64_t r = band->steps[i].num, s = band->steps[i].den;
+		if (r <= 0 || s <= 0)
+			continue;
+		if (odds_below(r, s, p, q) && odds_below(nb[0], nb[1], r, s)) {
+			nb[0] = r;
+			nb[1] = s;
+		}
+		if (odds_below(p, q, r, s) && odds_below(r, s, nb[2], nb[3])) {
+			nb[2] = r;
+			nb[3] = s;
+		}
+	}
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * Under 'round linear' a band reads odds exactly midway between two of the
+ * odds it rounds to on the side its tie names: the midpoints on either side
+ * of each step, exactly, so that a port that breaks a tie on the wrong side
+ * gives another value there.
+ */
+static void cover_band_midpoints(const table_ctx *tc, const int32_t *base, const rtab_band *band,
+				 size_t ia, size_t ib, int32_t *inputs)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	if (band->rounding != RTAB_ROUND_LINEAR && band->rounding != RTAB_ROUND_LINEAR_UP)
+		return;
+	const rtab_input *A = &rs->inputs[ia], *B = &rs->inputs[ib];
+	int64_t sa = A->step > 1 ? A->step : 1, sb = B->step > 1 ? B->step : 1;
+	for (size_t s = 0; s < band->nsteps; s++) {
+		int64_t p = band->steps[s].num, q = band->steps[s].den, nb[4];
+		if (p <= 0 || q <= 0)
+			continue;
+		band_neighbours(band, p, q, nb);
+		for (int side = 0; side < 2; side++) {
+			int64_t dp = side ? p : nb[0], dq = side ? q : nb[1];
+			int64_t up = side ? nb[2] : p, uq = side ? nb[3] : q, tn, td;
+			if (rtab_odds_linear_midway(dp, dq, up, uq, &tn, &td) != RTAB_OK)
+				continue;
+			int64_t g = gcd64(tn, td);
+			tn /= g;
+			td /= g;
+			for (int64_t k = 1; k <= 1000; k++) {
+				int64_t a = tn * k, b = td * k;
+				if (a > A->max || b > B->max)
+					break;
+				if (a < A->min || b < B->min || (a - A->min) % sa || (b - B->min) % sb)
+					continue;
+				memcpy(inputs, base, rs->ninputs * sizeof *inputs);
+				inputs[ia] = (int32_t)a;
+				inputs[ib] = (int32_t)b;
+				at_middle(tc, inputs);
+				break;
+			}
+		}
+	}
+}
+
 /* A modifier on and off, and each key of the matrices and ratio bands it reads. */
 static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_modifier *m)
 {
@@ -1094,6 +1192,7 @@ static void cover_modifier(const table_ctx *tc, const int32_t *base, const rtab_
 						}
 					}
 				}
+				cover_band_midpoints(tc, base, band, ia, ib, inputs);
 			}
 		}
 	}
