@@ -35,19 +35,21 @@ for folder, _, files in os.walk('compiler'):
                     used.add(c_unescape(m.group(1)))
 
 
-# The pages of rtab site (web/site/) name their own words as t('...') in
-# their scripts and data-rtab-phrase in their HTML; each such phrase is an
-# entry of po/en.po marked "#: web/site/FILE" (export/site.c writes those
-# to the page), and each entry so marked is a phrase of the pages.
+# The pages of rtab site (web/site/, and the workbench's script in
+# web/workbench/) name their own words as t('...') in their scripts and
+# data-rtab-phrase in their HTML; each such phrase is an entry of po/en.po
+# marked "#: web/FOLDER/FILE" (export/site.c writes those to the page), and
+# each entry so marked is a phrase of the pages.
 PAGE_CALL = re.compile(r"\bt\('((?:[^'\\]|\\.)*)'")
 PAGE_HTML = re.compile(r'<[a-z0-9]+\b[^>]*\bdata-rtab-phrase\b[^>]*>([^<]+)<')
 page_used = {}
-for f in sorted(os.listdir('web/site')):
-    if f.endswith('.js') or f.endswith('.html'):
-        with open(os.path.join('web/site', f), encoding='utf-8') as fh:
-            text = fh.read()
-        for m in list(PAGE_CALL.finditer(text)) + list(PAGE_HTML.finditer(text)):
-            page_used.setdefault(c_unescape(m.group(1)), set()).add('web/site/' + f)
+for folder in ('web/site', 'web/workbench'):
+    for f in sorted(os.listdir(folder)):
+        if f.endswith('.js') or f.endswith('.mjs') or f.endswith('.html'):
+            with open(os.path.join(folder, f), encoding='utf-8') as fh:
+                text = fh.read()
+            for m in list(PAGE_CALL.finditer(text)) + list(PAGE_HTML.finditer(text)):
+                page_used.setdefault(c_unescape(m.group(1)), set()).add(folder + '/' + f)
 used |= set(page_used)
 
 

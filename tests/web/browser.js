@@ -116,4 +116,27 @@ function run(t, body) {
 	});
 }
 
-module.exports = {tools, launch, openPage, writeSite, native, fail, failures, accessible, finish, run, skip};
+// msgid -> msgstr of a PO file (one entry a msgid line and a msgstr line,
+// each possibly continued by quoted lines).
+function readPo(file) {
+	const out = {};
+	let field = null, cur = {};
+	const unquote = (q) => JSON.parse(q);
+	for (const line of (fs.readFileSync(file, 'utf8') + '\n').split('\n')) {
+		const m = /^(msgid|msgstr) (".*")$/.exec(line);
+		if (m) {
+			field = m[1];
+			cur[field] = unquote(m[2]);
+		} else if (/^".*"$/.test(line) && field) {
+			cur[field] += unquote(line);
+		} else if (!line.trim()) {
+			if (cur.msgid && cur.msgstr)
+				out[cur.msgid] = cur.msgstr;
+			cur = {};
+			field = null;
+		}
+	}
+	return out;
+}
+
+module.exports = {tools, launch, openPage, writeSite, native, fail, failures, accessible, finish, run, skip, readPo};

@@ -31,29 +31,6 @@ function random(n) {
 	return Math.floor((seed / 2147483648) * n);
 }
 
-// msgid -> msgstr of a PO file (one entry a msgid line and a msgstr line,
-// each possibly continued by quoted lines).
-function readPo(file) {
-	const out = {};
-	let field = null, cur = {};
-	const unquote = (q) => JSON.parse(q);
-	for (const line of (fs.readFileSync(file, 'utf8') + '\n').split('\n')) {
-		const m = /^(msgid|msgstr) (".*")$/.exec(line);
-		if (m) {
-			field = m[1];
-			cur[field] = unquote(m[2]);
-		} else if (/^".*"$/.test(line) && field) {
-			cur[field] += unquote(line);
-		} else if (!line.trim()) {
-			if (cur.msgid && cur.msgstr)
-				out[cur.msgid] = cur.msgstr;
-			cur = {};
-			field = null;
-		}
-	}
-	return out;
-}
-
 web.run(t, async (browser, tmp) => {
 	const tables = path.join(root, 'tables');
 	const files = fs.readdirSync(tables).filter((f) => f.endsWith('.rtab')).sort();
@@ -282,7 +259,7 @@ web.run(t, async (browser, tmp) => {
 	// it, and none is left in English.
 	// A melee rolled in English, then the language changed: the result is
 	// resolved again, in Russian, at the same faces.
-	const ru = readPo(path.join(root, 'po', 'ru.po'));
+	const ru = web.readPo(path.join(root, 'po', 'ru.po'));
 	await page.select('#rtab-table', 'melee');
 	await page.evaluate(() => window.rtabAid.idle());
 	await page.click('#rtab-roll-button');

@@ -16,6 +16,8 @@
 //     odds; completion at a statement's start in an outcome;
 //   - a finding planted in a translation, verify lists it at its line,
 //     as rtab verify does, and its button puts the cursor there;
+//   - Russian chosen: the page's own words po/ru.po's, the odds' labels
+//     rtab odds --locale ru's, and the player aid opened next in Russian;
 // then axe-core: no serious or critical violation. Screenshots in
 // meson-logs/: web-workbench.png, web-workbench-errata.png,
 // web-workbench-verify.png.
@@ -420,6 +422,76 @@ async function verify(page, checks) {
 	return checks;
 }
 
+// The page's own words in the language chosen: Musket & Pike read in
+// Russian, each of the workbench's fixed texts is po/ru.po's translation,
+// none left in English; rtab's answers asked in Russian (the odds' labels
+// are rtab odds --locale ru's); and the player aid opened next reads in
+// the language chosen here.
+async function russian(browser, page, checks, site) {
+	const name = 'musket_pike.rtab';
+	await page.select('#rtab-file', name);
+	checks = await checked(page, checks);
+	await page.click('#rtab-revert'); // the published text: completion's test left a 'roll d' in it
+	checks = await checked(page, checks);
+	const source = await text(page);
+	// English first (close_combat_ru.rtab, in Russian only, opened before,
+	// left the page in Russian), then Russian chosen.
+	await page.select('#rtab-locale', 'en');
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	await cursorAt(page, source.indexOf('table melee') + 'table '.length);
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	await page.select('#rtab-locale', 'ru');
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	const ru = web.readPo(path.join(root, 'po', 'ru.po'));
+	const texts = await page.evaluate(() => [...document.querySelectorAll(
+		'header h1, main h2, main h3, legend, summary, label > span:first-child, button, caption, th, p.hint, a, ' +
+		'option[data-rtab-phrase], select > option[value=""], #rtab-status, #rtab-diagnostics-count, #rtab-examples-count, ' +
+		'[data-rtab-phrase]')].map((e) => [e.dataset.rtabPhrase || null, e.textContent.trim()])
+		.concat([...document.querySelectorAll('iframe')].map((f) => [null, f.title]),
+			[[null, document.querySelector('.cm-content').getAttribute('aria-label')]]));
+	let translated = 0;
+	for (const [phrase, shown] of texts) {
+		if (phrase && ru[phrase] && shown !== ru[phrase])
+			fail(`in Russian, "${phrase}" reads "${shown}", not po/ru.po's "${ru[phrase]}"`);
+		else if (phrase)
+			translated++;
+		if (ru[shown] && ru[shown] !== shown)
+			fail(`in Russian, the workbench still reads "${shown}" (po/ru.po: "${ru[shown]}")`);
+	}
+	const counts = await page.evaluate(() => [document.getElementById('rtab-diagnostics-count').textContent,
+		document.getElementById('rtab-examples-count').textContent, document.title]);
+	const situation = await shownSituation(page);
+	const asked = native({[name]: source}, ['odds', name, 'melee', ...situation, '--locale', 'ru', '--json']);
+	if (asked.status !== 0)
+		fail(`rtab odds ${name} melee ${situation.join(' ')} --locale ru: exit ${asked.status}: ${asked.stderr}`);
+	const odds = asked.status === 0 ? JSON.parse(asked.stdout) : {outcomes: []};
+	const labels = await page.$$eval('[data-rtab-odds] tr[data-rtab-outcome] td:first-child', (tds) => tds.map((d) => d.textContent));
+	const caption = await page.$eval('[data-rtab-odds] caption', (c) => c.textContent);
+	const wantCaption = ru['%s: %s rolls of %s, in the situation set'].replace('%s', 'melee').replace('%s', odds.rolls)
+		.replace('%s', odds.dice);
+	if (JSON.stringify(labels) !== JSON.stringify(odds.outcomes.map((o) => o.label || o.outcome)) || caption !== wantCaption)
+		fail(`in Russian, the melee's odds read ${JSON.stringify(labels)} "${caption}", rtab odds --locale ru ` +
+			`${JSON.stringify(odds.outcomes.map((o) => o.label))} "${wantCaption}"`);
+	const count = new RegExp('^' + ru['%s diagnostics'].replace('%s', '[0-9]+') + '$');
+	const tally = new RegExp('^' + ru['%s passed, %s failed'].replace(/%s/g, '[0-9]+') + '$');
+	if (translated < 20 || !(counts[0] === ru['No diagnostics'] || counts[0] === ru['1 diagnostic'] || count.test(counts[0])) ||
+	    !tally.test(counts[1]) || counts[2] !== ru['rtab workbench'])
+		fail(`in Russian: ${translated} marked phrases translated; the counts and title read ${JSON.stringify(counts)}`);
+	else
+		console.log(`in Russian: ${translated} marked phrases and ${texts.length} texts read, none left in English; ` +
+			`the melee's odds labelled as rtab odds --locale ru labels them`);
+	await page.screenshot({path: path.join(buildRoot, 'meson-logs', 'web-workbench-ru.png')});
+	const aid = await web.openPage(browser, 'file://' + path.join(site, 'index.html'));
+	const aidLocale = await aid.evaluate(() => [document.getElementById('rtab-locale').value,
+		document.getElementById('rtab-resolve-heading').textContent]);
+	if (aidLocale[0] !== 'ru' || aidLocale[1] !== ru['Resolve a roll'])
+		fail(`the player aid opened after Russian was chosen in the workbench reads ${JSON.stringify(aidLocale)}`);
+	await aid.close();
+	await page.select('#rtab-locale', 'en');
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	return checks;
+}
+
 web.run(t, async (browser, tmp) => {
 	scratch = tmp;
 	const site = web.writeSite(rtab, tmp, [path.join(root, 'tables', 'musket_pike.rtab'), path.join(root, 'tables', 'classic_odds.rtab'),
@@ -435,6 +507,7 @@ web.run(t, async (browser, tmp) => {
 	checks = await errata(page, checks);
 	checks = await layerFile(page, checks);
 	checks = await verify(page, checks);
+	checks = await russian(browser, page, checks, site);
 	await web.accessible(page, t.npm);
 	for (const e of page.errors)
 		fail('the page: ' + e);

@@ -265,7 +265,7 @@
 			state.model = JSON.parse(r.stdout);
 		}
 		if (!state.locale || !state.model.locales.includes(state.locale))
-			state.locale = state.model.locales[0];
+			state.locale = S.preferredLocale(state.model.locales);
 		$('rtab-locale').replaceChildren(...state.model.locales.map((l) => el('option', {value: l, selected: l === state.locale}, l)));
 		const first = definitions()[0];
 		state.def = first ? first.def.id : null;
@@ -328,6 +328,7 @@
 		rulesets.addEventListener('change', () => { state.loading = chooseRuleset(Number(rulesets.value)); });
 		$('rtab-locale').addEventListener('change', () => {
 			state.locale = $('rtab-locale').value;
+			S.keepLocale(state.locale);
 			/* A result shown is resolved again, in the new language. */
 			const shown = !!$('rtab-result').querySelector('.outcome, .error');
 			relabel(true);

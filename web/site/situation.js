@@ -51,6 +51,23 @@
 		}
 	}
 
+	/* The language a reader chose last, on either page (the browser's
+	 * storage), where locales has it; else locales' first. */
+	const LOCALE_KEY = 'rtab-site:locale';
+	function preferredLocale(locales) {
+		let kept = null;
+		try {
+			kept = localStorage.getItem(LOCALE_KEY);
+		} catch (e) { /* no storage: the ruleset's first locale */ }
+		return locales.includes(kept) ? kept : locales[0];
+	}
+
+	function keepLocale(locale) {
+		try {
+			localStorage.setItem(LOCALE_KEY, locale);
+		} catch (e) { /* no storage: the choice lasts as long as the page */ }
+	}
+
 	/* A label in locale, else the model's first locale's, else the id. */
 	function label(model, locale, labels, id) {
 		if (!labels)
@@ -192,6 +209,6 @@
 			el('tbody', {}, ...rows)));
 	}
 
-	root.RtabSituation = {el, t, usePhrases, label, buildInputs, showListItems, buildFaces, situationArgs, facesArg, rollFaces,
+	root.RtabSituation = {el, t, usePhrases, preferredLocale, keepLocale, label, buildInputs, showListItems, buildFaces, situationArgs, facesArg, rollFaces,
 		showError, showResult, showOdds};
 })(globalThis);

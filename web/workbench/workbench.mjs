@@ -15,7 +15,7 @@
 // into workbench.js by esbuild (web/meson.build).
 import {EditorView, basicSetup} from 'codemirror';
 import {hoverTooltip} from '@codemirror/view';
-import {EditorState} from '@codemirror/state';
+import {EditorState, Compartment} from '@codemirror/state';
 import {StreamLanguage, HighlightStyle, syntaxHighlighting} from '@codemirror/language';
 import {linter, lintGutter} from '@codemirror/lint';
 import {tags} from '@lezer/highlight';
@@ -98,11 +98,16 @@ const style = HighlightStyle.define([
 	{tag: tags.meta, color: '#8a0b3c'},
 ]);
 
-const S = RtabSituation, el = S.el;
+const S = RtabSituation, el = S.el, t = S.t;
 const state = {rtab: null, name: null, lastDef: null, checks: 0, model: null, modelText: null, clean: false,
-	fixes: new Map(), verified: false};
+	fixes: new Map(), verified: false, locale: null, diagnostics: null, tally: null, redraw: false};
 
 function site(name) { return RTAB_SITE.rulesets.find((r) => r.name === name); }
+
+// The language the page reads in: the labels of the ruleset's locale and
+// the page's own words from rtab's message catalogue (po/, through
+// RTAB_SITE.phrases); rtab's answers a person reads are asked in it too.
+function localeArgs() { return state.locale ? ['--locale', state.locale] : []; }
 
 // rtab on the text in the editor (and other files: name → text), in the
 // edition the site was written for.
@@ -199,8 +204,10 @@ function showDiagnostics(view, diagnostics, fixes) {
 	const list = $('rtab-diagnostics');
 	list.replaceChildren(...diagnostics.map((d, i) => {
 		const where = d.line ? `${d.line}:${d.column}` : '';
-		const go = el('button', {type: 'button', disabled: !d.line}, where);
-		go.addEventListener('click', () => gotoLine(view, d.line, d.column));
+		/* A diagnostic of the whole file (no line) has no place to go to. */
+		const go = d.line ? el('button', {type: 'button'}, where) : null;
+		if (go)
+			go.addEventListener('click', () => gotoLine(view, d.line, d.column));
 		const item = el('li', {'data-rtab-line': d.line, 'data-rtab-column': d.column,
 			'data-rtab-severity': d.severity, 'data-rtab-check': d.check, class: d.severity},
 		go, ` ${d.severity}: ${d.message}${d.check ? ` [-W${d.check}]` : ''}`);
@@ -212,8 +219,15 @@ function showDiagnostics(view, diagnostics, fixes) {
 		}
 		return item;
 	}));
-	$('rtab-diagnostics-count').textContent = diagnostics.length
-		? `${diagnostics.length} diagnostic${diagnostics.length === 1 ? '' : 's'}` : 'No diagnostics';
+	state.diagnostics = diagnostics.length;
+	showDiagnosticsCount();
+}
+
+// t('1 diagnostic'), t('%s diagnostics'), t('No diagnostics'), t('checking…').
+function showDiagnosticsCount() {
+	const n = state.diagnostics;
+	$('rtab-diagnostics-count').textContent = n === null ? t('checking…')
+		: n === 0 ? t('No diagnostics') : n === 1 ? t('1 diagnostic') : t('%s diagnostics', n);
 }
 
 // What rtab eval resolves, by the word that begins its definition; odds: rtab odds answers for it.
@@ -254,7 +268,7 @@ function buildSituation(model) {
 	const box = $('rtab-inputs');
 	const before = new Map([...box.querySelectorAll('[data-rtab-input]')].map((c) =>
 		[c.dataset.rtabInput, c.type === 'checkbox' ? c.checked : c.value]));
-	S.buildInputs(box, model, model.locales[0], () => refreshDefinition());
+	S.buildInputs(box, model, state.locale, () => refreshDefinition());
 	for (const c of box.querySelectorAll('[data-rtab-input]')) {
 		if (!before.has(c.dataset.rtabInput))
 			continue;
@@ -274,19 +288,20 @@ function situationArgs() { return S.situationArgs($('rtab-inputs'), $('rtab-drm'
 async function showDefinition(view) {
 	const box = $('rtab-odds');
 	const at = definitionAt(view) || state.lastDef;
-	$('rtab-odds-table').textContent = at ? `${at.word} ${at.id}` : 'nothing: put the cursor in a table';
+	$('rtab-odds-table').textContent = at ? `${at.word} ${at.id}` : t('nothing: put the cursor in a table');
 	if (!state.clean || !at || !state.model) {
-		box.replaceChildren(el('p', {class: 'hint'}, state.clean ? '' : 'The odds appear when the file has no error.'));
+		box.replaceChildren(el('p', {class: 'hint'}, state.clean ? '' : t('The odds appear when the file has no error.')));
 		return;
 	}
-	const changed = !state.lastDef || state.lastDef.id !== at.id;
+	const changed = state.redraw || !state.lastDef || state.lastDef.id !== at.id;
+	state.redraw = false;
 	state.lastDef = at;
 	const def = (state.model[DEFINING[at.word].key] || []).find((d) => d.id === at.id);
 	if (changed || !$('rtab-faces').childElementCount) {
 		const dice = def ? diceOf(state.model, at.word, def) : null;
 		S.buildFaces($('rtab-faces'), dice);
 		$('rtab-roll-button').disabled = !dice;
-		$('rtab-result').replaceChildren(el('p', {class: 'hint'}, 'Roll the dice, or enter the faces and resolve them.'));
+		$('rtab-result').replaceChildren(el('p', {class: 'hint'}, t('Roll the dice, or enter the faces and resolve them.')));
 	}
 	showPrintedDefinition();
 	await showOdds(view.state.doc.toString());
@@ -305,7 +320,7 @@ function showPrintedDefinition() {
 		h.removeAttribute('data-rtab-current');
 	delete frame.dataset.rtabShowing;
 	const def = (state.model[DEFINING[at.word].key] || []).find((d) => d.id === at.id);
-	const label = def ? S.label(state.model, state.model.locales[0], def.labels, def.id) : null;
+	const label = def ? S.label(state.model, state.locale, def.labels, def.id) : null;
 	const headings = label ? [...doc.querySelectorAll('h2, h3')] : [];
 	const text = (h) => h.textContent.trim();
 	const heading = headings.find((h) => text(h) === label || text(h).startsWith(label + ' ('));
@@ -322,20 +337,20 @@ async function showOdds(text) {
 	const at = state.lastDef;
 	if (!at || !DEFINING[at.word].odds) {
 		box.dataset.rtabStatus = 0;
-		box.replaceChildren(el('p', {class: 'hint'}, 'No dice decide it: rtab eval gives its answer from the situation.'));
+		box.replaceChildren(el('p', {class: 'hint'}, t('No dice decide it: rtab eval gives its answer from the situation.')));
 		return;
 	}
-	const r = await run(['odds', state.name, at.id, ...situationArgs(), '--json'], text);
+	const r = await run(['odds', state.name, at.id, ...situationArgs(), ...localeArgs(), '--json'], text);
 	if (r.status === 0 && at.word === 'distance') {
 		const o = JSON.parse(r.stdout);
 		box.dataset.rtabStatus = 0;
 		box.replaceChildren(...o.forms.map((f) => el('table', {class: 'odds'},
-			el('caption', {}, `${at.id}: ${f.rolls} rolls, in ${f.unit || 'units'}`),
+			el('caption', {}, t('%s: %s rolls, in %s', at.id, f.rolls, f.unit || t('units'))),
 			el('tbody', {}, ...f.values.map((v) => el('tr', {'data-rtab-outcome': String(v.value), 'data-rtab-probability': v.probability},
 				el('td', {}, String(v.value)), el('td', {class: 'num'}, v.probability), el('td', {class: 'num'}, `${v.percent}%`)))))));
 		return;
 	}
-	S.showOdds(box, r, (o) => `${at.id}: ${o.rolls} rolls of ${o.dice}, in the situation set`);
+	S.showOdds(box, r, (o) => t('%s: %s rolls of %s, in the situation set', at.id, o.rolls, o.dice));
 }
 
 // The odds again after a control of the situation changed.
@@ -351,7 +366,7 @@ async function resolve() {
 	const at = state.lastDef;
 	if (!at || !state.clean)
 		return;
-	const base = ['eval', state.name, at.id, ...situationArgs(), ...S.facesArg($('rtab-faces'))];
+	const base = ['eval', state.name, at.id, ...situationArgs(), ...S.facesArg($('rtab-faces')), ...localeArgs()];
 	const text = view.state.doc.toString();
 	const r = await run([...base, '--json'], text);
 	S.showResult($('rtab-result'), r, r.status === 0 ? await run([...base, '--explain'], text) : null);
@@ -363,8 +378,12 @@ async function showExamples(text) {
 	const box = $('rtab-examples');
 	box.dataset.rtabStatus = r.status;
 	box.textContent = (r.stdout + r.stderr).split('\n').filter((l) => !/provisional readings/.test(l)).join('\n').trim();
-	const tally = /([0-9]+) passed, ([0-9]+) failed/.exec(r.stdout);
-	$('rtab-examples-count').textContent = tally ? `${tally[1]} passed, ${tally[2]} failed` : '';
+	state.tally = /([0-9]+) passed, ([0-9]+) failed/.exec(r.stdout);
+	showTally();
+}
+
+function showTally() {
+	$('rtab-examples-count').textContent = state.tally ? t('%s passed, %s failed', state.tally[1], state.tally[2]) : '';
 }
 
 // The errata layers of the text, in order: the editions an errata sheet can be against.
@@ -376,7 +395,7 @@ function fillEditions(text) {
 	const select = $('rtab-edition');
 	const chosen = select.value;
 	const names = ['original', ...editions(text)];
-	select.replaceChildren(el('option', {value: ''}, names.length > 1 ? 'choose an edition' : 'no errata layer in this file'),
+	select.replaceChildren(el('option', {value: ''}, names.length > 1 ? t('choose an edition') : t('no errata layer in this file')),
 		...names.map((n) => el('option', {value: n, selected: n === chosen}, n)));
 }
 
@@ -387,7 +406,7 @@ async function showErrata(text) {
 	frame.hidden = !edition;
 	if (!edition)
 		return;
-	const r = await run(['diff', `${state.name}@${edition}`, state.name, '--format', 'html', '--odds'], text);
+	const r = await run(['diff', `${state.name}@${edition}`, state.name, '--format', 'html', '--odds', ...localeArgs()], text);
 	frame.dataset.rtabStatus = r.status;
 	frame.dataset.rtabEdition = edition;
 	delete frame.dataset.rtabShown;
@@ -402,7 +421,7 @@ async function verify(text) {
 	const other = $('rtab-verify-with').value;
 	const s = site(other);
 	if (!other || !s || other === state.name) {
-		$('rtab-verify-summary').textContent = 'Choose another file of the site, or open one from the disk.';
+		$('rtab-verify-summary').textContent = t('Choose another file of the site, or open one from the disk.');
 		return;
 	}
 	const mine = $('rtab-verify-role').value;
@@ -421,8 +440,8 @@ async function verify(text) {
 	}
 	const side = mine === 'translation' ? 'translation_location' : 'original_location';
 	const otherSide = mine === 'translation' ? 'original_location' : 'translation_location';
-	$('rtab-verify-summary').textContent = `${args[1]} against ${args[0]}: ${report.errors} error${report.errors === 1 ? '' : 's'}, ` +
-		`${report.warnings} warning${report.warnings === 1 ? '' : 's'}`;
+	$('rtab-verify-summary').textContent = t('%s against %s: errors %s, warnings %s', args[1], args[0], report.errors,
+		report.warnings);
 	list.replaceChildren(...(report.findings || []).map((f) => {
 		const at = f[side], there = f[otherSide];
 		const item = el('li', {class: f.severity, 'data-rtab-severity': f.severity, 'data-rtab-line': at ? at.line : null,
@@ -441,7 +460,7 @@ async function verify(text) {
 }
 
 async function showPrinted(text) {
-	const r = await run(['export', '--format', 'html', state.name], text);
+	const r = await run(['export', '--format', 'html', state.name, ...localeArgs()], text);
 	if (r.status === 0)
 		$('rtab-aid').srcdoc = r.stdout;
 }
@@ -455,6 +474,7 @@ async function loadModel(text) {
 		return;
 	state.model = JSON.parse(r.stdout);
 	state.modelText = text;
+	fillLocales(state.model.locales);
 	buildSituation(state.model);
 }
 
@@ -552,6 +572,13 @@ async function rtabComplete(ctx) {
 	validFor: /^[A-Za-z0-9_]*$/};
 }
 
+// The editable text's name, in the page's language (a compartment: it changes with the language).
+const editorLabel = new Compartment();
+function labelled() {
+	// tabindex: the editable text is a tab stop as it is, and says so to checkers (axe).
+	return EditorView.contentAttributes.of({'aria-label': t('The ruleset source'), tabindex: '0'});
+}
+
 function makeEditor(text) {
 	const parent = $('rtab-editor');
 	parent.replaceChildren();
@@ -561,8 +588,7 @@ function makeEditor(text) {
 			doc: text,
 			extensions: [basicSetup, rtabLanguage, rtabLanguage.data.of({autocomplete: rtabComplete}),
 				syntaxHighlighting(style), lintGutter(), rtabLinter(), rtabHover,
-				// tabindex: the editable text is a tab stop as it is, and says so to checkers (axe).
-				EditorView.contentAttributes.of({'aria-label': 'The ruleset source', tabindex: '0'}),
+				editorLabel.of(labelled()),
 				EditorView.updateListener.of((u) => {
 					if (u.selectionSet && !u.docChanged)
 						showDefinition(u.view);
@@ -578,8 +604,64 @@ function fillFiles() {
 	$('rtab-file').replaceChildren(...names.map((n) => el('option', {value: n, selected: n === state.name}, n)));
 	const other = $('rtab-verify-with');
 	const chosen = other.value;
-	other.replaceChildren(el('option', {value: ''}, 'choose a file'),
+	other.replaceChildren(el('option', {value: ''}, t('choose a file')),
 		...names.filter((n) => n !== state.name).map((n) => el('option', {value: n, selected: n === chosen}, n)));
+}
+
+// The languages of the ruleset in the language select: the one chosen last
+// (on either page: S.preferredLocale) where the ruleset has it, else its first.
+function fillLocales(locales) {
+	const list = locales && locales.length ? locales : ['en'];
+	const chosen = list.includes(state.locale) ? state.locale : S.preferredLocale(list);
+	$('rtab-locale').replaceChildren(...list.map((l) => el('option', {value: l, selected: l === chosen}, l)));
+	if (chosen !== state.locale)
+		useLocale(chosen);
+}
+
+// The page's own words in locale, and what it draws of the ruleset's.
+function useLocale(locale) {
+	state.locale = locale;
+	S.usePhrases(locale);
+	document.documentElement.lang = locale;
+	document.title = t('rtab workbench');
+	$('rtab-aid').title = t('The tables as printed');
+	$('rtab-errata').title = t('The errata sheet against the edition chosen');
+	showDiagnosticsCount();
+	showTally();
+	fillFiles();
+	if (document.body.dataset.rtabReady === 'true')
+		$('rtab-status').textContent = t('Ready');
+	if (view) {
+		fillEditions(view.state.doc.toString());
+		view.dispatch({effects: editorLabel.reconfigure(labelled())});
+	}
+}
+
+// A language chosen: the page's words, the situation's labels and rtab's
+// answers in it; the situation set and a result shown are kept.
+async function chooseLocale(locale) {
+	S.keepLocale(locale);
+	useLocale(locale);
+	if (!view)
+		return;
+	const text = view.state.doc.toString();
+	if (state.model)
+		buildSituation(state.model);
+	const shown = !!$('rtab-result').querySelector('.outcome, .error');
+	/* The faces' labels and the hint drawn again; the faces set are kept. */
+	const faces = [...$('rtab-faces').querySelectorAll('[data-rtab-face]')].map((f) => f.value);
+	state.redraw = true;
+	await showDefinition(view);
+	$('rtab-faces').querySelectorAll('[data-rtab-face]').forEach((f, i) => {
+		if (i < faces.length)
+			f.value = faces[i];
+	});
+	if (shown)
+		await resolve();
+	if (state.clean) {
+		await showPrinted(text);
+		await showErrata(text);
+	}
 }
 
 function open(name, text) {
@@ -592,6 +674,15 @@ function open(name, text) {
 	$('rtab-verify-summary').textContent = '';
 	$('rtab-edition').value = '';
 	$('rtab-inputs').replaceChildren();
+	/* Nothing of the file before is left, nor drawn in its language. */
+	$('rtab-result').replaceChildren();
+	delete $('rtab-result').dataset.rtabOutcome;
+	delete $('rtab-result').dataset.rtabStatus;
+	$('rtab-faces').replaceChildren();
+	state.diagnostics = null;
+	state.tally = null;
+	const s = site(name);
+	fillLocales(s && s.model ? s.model.locales : state.locale ? [state.locale] : null);
 	fillFiles();
 	view = makeEditor(text);
 	window.rtabWorkbench.view = view;
@@ -600,7 +691,7 @@ function open(name, text) {
 // Runs one after another, as the linter's: the page's state follows the last.
 let busy = Promise.resolve();
 function serial(work) {
-	busy = busy.then(work).catch((e) => { $('rtab-status').textContent = 'Error: ' + e.message; });
+	busy = busy.then(work).catch((e) => { $('rtab-status').textContent = t('Error: %s', e.message); });
 	return busy;
 }
 
@@ -644,10 +735,11 @@ async function main() {
 	/* The tables as printed drawn again: the definition under the cursor shown in them. */
 	$('rtab-aid').addEventListener('load', showPrintedDefinition);
 	$('rtab-verify').addEventListener('click', () => serial(() => verify(view.state.doc.toString())));
+	$('rtab-locale').addEventListener('change', () => serial(() => chooseLocale($('rtab-locale').value)));
 	choose(RTAB_SITE.rulesets[0].name);
-	$('rtab-status').textContent = 'Ready';
+	$('rtab-status').textContent = t('Ready');
 	document.body.dataset.rtabReady = 'true';
 }
 
 window.rtabWorkbench = {view: null, idle: () => busy};
-main().catch((e) => { $('rtab-status').textContent = 'Error: ' + e.message; });
+main().catch((e) => { $('rtab-status').textContent = t('Error: %s', e.message); });
