@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The message catalogue: every phrase the sources translate is in po/en.po
-and po/ru.po (English as it is written, Russian translated), no entry is
-left over, and rtab speaks the language --locale or the environment asks
-for, falling back to English for one the catalogue lacks; eval, verify and
-the proofs with --locale ru leave no English heading or fixed phrase.
+(English as it is written) and translated in every other catalogue of po/
+(ru, de), each of which the build compiles into rtab; no entry is left
+over, and rtab speaks the language --locale or the environment asks for,
+falling back to English for one the catalogue lacks; eval, verify and the
+proofs with --locale ru and --locale de leave no English heading or fixed
+phrase.
 
 usage: test_messages.py RTAB SOURCE_ROOT
 """
@@ -85,15 +87,29 @@ def read_po(path):
     return out
 
 
-en, ru = read_po('po/en.po'), read_po('po/ru.po')
+# Every catalogue of po/ is shipped: compiled into rtab by the build
+# (compiler/meson.build names each), and every phrase translated in it.
+en = read_po('po/en.po')
+shipped = sorted(f[:-3] for f in os.listdir('po') if f.endswith('.po') and f != 'en.po')
+with open('compiler/meson.build', encoding='utf-8') as fh:
+    built = set(re.findall(r"'\.\./po/([a-z]+)\.po'", fh.read()))
+catalogues = {'en': en}
+for name in shipped:
+    catalogues[name] = read_po(f'po/{name}.po')
+    if name not in built:
+        failures.append(f'po/{name}.po: compiler/meson.build does not compile it into rtab (rtab_po)')
+if len(shipped) < 2:
+    failures.append(f'po/ holds the catalogues {shipped} beside English: ru and de at least')
 for phrase in sorted(used):
     if en.get(phrase) != phrase:
         failures.append(f'po/en.po: no entry (or not the phrase itself) for {phrase!r}')
-    if not ru.get(phrase):
-        failures.append(f'po/ru.po: no translation of {phrase!r}')
-    elif re.findall(CONV, phrase) != re.findall(CONV, ru[phrase]):
-        failures.append(f'po/ru.po: the translation of {phrase!r} has other conversions')
-for cat, name in ((en, 'en'), (ru, 'ru')):
+    for name in shipped:
+        cat = catalogues[name]
+        if not cat.get(phrase):
+            failures.append(f'po/{name}.po: no translation of {phrase!r}')
+        elif re.findall(CONV, phrase) != re.findall(CONV, cat[phrase]):
+            failures.append(f'po/{name}.po: the translation of {phrase!r} has other conversions')
+for name, cat in catalogues.items():
     for phrase in sorted(set(cat) - used):
         failures.append(f'po/{name}.po: {phrase!r} is used nowhere')
 if not used:
@@ -126,9 +142,11 @@ cases = [
     ([], {'LANG': 'ru_RU.UTF-8'}, 'равновероятных', True),
     ([], {'LC_ALL': 'ru_RU.UTF-8', 'LANG': 'en_US.UTF-8'}, 'равновероятных', True),
     ([], {'LC_MESSAGES': 'ru_RU.UTF-8'}, 'равновероятных', True),
-    ([], {'LANGUAGE': 'de:ru', 'LANG': 'en_US.UTF-8'}, 'равновероятных', True),
+    ([], {'LANGUAGE': 'fr:ru', 'LANG': 'en_US.UTF-8'}, 'равновероятных', True),
     ([], {'LANG': 'C'}, 'равновероятных', False),
-    ([], {'LANG': 'de_DE.UTF-8'}, 'equally likely', True),  # a language the catalogue lacks: English
+    ([], {'LANG': 'fr_FR.UTF-8'}, 'equally likely', True),  # a language the catalogue lacks: English
+    ([], {'LANG': 'de_DE.UTF-8'}, 'gleich wahrscheinliche', True),
+    ([], {'LANGUAGE': 'de:ru', 'LANG': 'en_US.UTF-8'}, 'gleich wahrscheinliche', True),
 ]
 for extra, env, needle, present in cases:
     out = run(odds + extra, env)
@@ -169,14 +187,20 @@ scaffolding = [
     (['export', '--format', 'html', '--proof', crt], 0,
      ['Values marked', '>Tables<', '>Modifiers<', 'columns by the odds', 'column shifts:', 'without a roll']),
 ]
+# German from the environment (these rulesets have no 'de' labels: the
+# headings follow the environment, the labels stay the ruleset's).
 for args, status, phrases in scaffolding:
     english = run(args, want=status)  # the environment without a language: English
     russian = run(args + ['--locale', 'ru'], want=status)
+    german = run(args, {'LANG': 'de_DE.UTF-8'}, want=status)
     for phrase in phrases:
         if phrase not in english:
             failures.append(f'rtab {" ".join(args)}: {phrase!r} is not in the English output')
-        elif phrase in russian:
+            continue
+        if phrase in russian:
             failures.append(f'rtab {" ".join(args)} --locale ru: the English {phrase!r} is left\n{russian[:600]}')
+        if phrase in german:
+            failures.append(f'rtab {" ".join(args)} LANG=de_DE.UTF-8: the English {phrase!r} is left\n{german[:600]}')
 # A CSV stays English in every language, the proof's views included.
 out = run(['export', '--format', 'csv', crt, '--locale', 'ru'])
 if 'notes of table' not in out or 'без броска' in out:
