@@ -18,6 +18,7 @@
 //     as rtab verify does, and its button puts the cursor there;
 //   - Russian chosen: the page's own words po/ru.po's, the odds' labels
 //     rtab odds --locale ru's, and the player aid opened next in Russian;
+//     German chosen for Border Raid: its words po/de.po's;
 // then axe-core: no serious or critical violation. Screenshots in
 // meson-logs/: web-workbench.png, web-workbench-errata.png,
 // web-workbench-verify.png.
@@ -492,6 +493,25 @@ async function russian(browser, page, checks, site) {
 	return checks;
 }
 
+// German, a language of po/ and of border_raid.rtab (locales en, de):
+// each of the page's marked words is po/de.po's.
+async function german(page, checks) {
+	await page.select('#rtab-file', 'border_raid.rtab');
+	checks = await checked(page, checks);
+	await page.select('#rtab-locale', 'de');
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	const de = web.readPo(path.join(root, 'po', 'de.po'));
+	const marked = await page.$$eval('[data-rtab-phrase]', (es) => es.map((e) => [e.dataset.rtabPhrase, e.textContent.trim()]));
+	const wrong = marked.filter(([phrase, shown]) => !de[phrase] || shown !== de[phrase]);
+	if (wrong.length || marked.length < 20)
+		fail(`in German, of ${marked.length} marked phrases these are not po/de.po's: ${JSON.stringify(wrong)}`);
+	else
+		console.log(`in German: ${marked.length} marked phrases, each po/de.po's`);
+	await page.select('#rtab-locale', 'en');
+	await page.evaluate(() => window.rtabWorkbench.idle());
+	return checks;
+}
+
 web.run(t, async (browser, tmp) => {
 	scratch = tmp;
 	const site = web.writeSite(rtab, tmp, [path.join(root, 'tables', 'musket_pike.rtab'), path.join(root, 'tables', 'classic_odds.rtab'),
@@ -508,6 +528,7 @@ web.run(t, async (browser, tmp) => {
 	checks = await layerFile(page, checks);
 	checks = await verify(page, checks);
 	checks = await russian(browser, page, checks, site);
+	checks = await german(page, checks);
 	await web.accessible(page, t.npm);
 	for (const e of page.errors)
 		fail('the page: ' + e);
