@@ -53,7 +53,7 @@ RTAB_LOWERED_ void rtab_lowered_note_(rtab_result *out, const char *why)
 RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_result *out, const char *why)
 {
 	size_t at, n;
-	if (!why)
+	if (!out || !why)
 		return;
 	rtab_lowered_note_(out, why);
 	out->provisional = why;
@@ -182,14 +182,15 @@ RTAB_LOWERED_ int rtab_lowered_read_key_(const rtab_table *t, size_t first, size
 	return RTAB_OK;
 }
 
-/* A trigger (number which of its outcome) resolved times times: listed while the result holds them. */
+/* A trigger (number which of its outcome) resolved times times: listed while the result holds them
+ * (out NULL, the lean form: counted only). */
 RTAB_LOWERED_ int rtab_lowered_fire_(rtab_result *out, size_t *nt, const rtab_trigger *tr, size_t which,
 				     int32_t times)
 {
 	if (times < 0)
 		return RTAB_E_RULESET;
 	for (int32_t k = 0; k < times; k++) {
-		if (*nt < RTAB_MAX_TRIGGERS) {
+		if (out && *nt < RTAB_MAX_TRIGGERS) {
 			out->triggered[*nt] = tr->target;
 			out->triggered_by[*nt] = (uint8_t)which;
 		}

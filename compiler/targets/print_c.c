@@ -254,7 +254,21 @@ static void put_fired_dispatch(strbuf *b, const ir_module *m)
 	sb_puts(b, "\tdefault: (void)in; (void)ctx; (void)nt; return RTAB_OK;\n\t}\n}\n");
 }
 
-/* The public functions of a printed table: the full result, and the lean one from it. */
+/* The lean form: the same tables, noting no reason (ctx NULL: every note a test the compiler
+ * drops), into a result of the resolver's own that only the lean fields leave. */
+static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables)
+{
+	lang_spelling lean = c_lang;
+	lean.table_begin = "\n/* table ~1, printed from its lowering, lean: no reason noted */\n"
+			   "static int rtab_lowered_lean$1_(const int32_t *in, const int32_t *faces, size_t nfaces, "
+			   "int32_t drm, rtab_result *out)\n>{\n"
+			   "rtab_result *const ctx = NULL; /* no reason noted */\n"
+			   "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)ctx;\n"
+			   "if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;";
+	print_walk_tables(b, m, &lean, tables);
+}
+
+/* The public functions of a printed table: the full result, and the lean one. */
 static void put_entry_points(strbuf *b, const ir_module *m, const char *name, size_t k)
 {
 	const char *id = m->rs->tables[k].id;
@@ -267,7 +281,7 @@ static void put_entry_points(strbuf *b, const ir_module *m, const char *name, si
 		     "\tint32_t extra_drm, rtab_lean_result *out)\n{\n"
 		     "\trtab_result r;\n\tint rc;\n"
 		     "\tif (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;\n"
-		     "\trc = rtab_lowered_table%zu_(s->inputs, faces, nfaces, extra_drm, &r);\n"
+		     "\trc = rtab_lowered_lean%zu_(s->inputs, faces, nfaces, extra_drm, &r);\n"
 		     "\tif (rc != RTAB_OK) return rc;\n"
 		     "\tout->outcome = r.outcome;\n\tout->row = r.row;\n\tout->natural = r.natural;\n"
 		     "\tout->modifier = r.modifier;\n\tout->modified_roll = r.modified_roll;\n"
@@ -287,6 +301,7 @@ void print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	put_reasons(b, m);
 	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt);\n");
 	print_walk_resolvers(b, m, &c_lang, tables);
+	put_lean_tables(b, m, tables);
 	put_fired_dispatch(b, m);
 	for (size_t k = 0; k < m->ntables; k++)
 		if (tables[k])

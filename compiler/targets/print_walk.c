@@ -1669,10 +1669,10 @@ static void put_outcome_arrays(walk *w)
 	sb_putc(w->b, '\n');
 }
 
-void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
+static void print_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables, bool fired)
 {
 	walk w = {.b = b, .m = m, .L = L};
-	for (size_t k = 0; k < m->noutcomes; k++)
+	for (size_t k = 0; fired && k < m->noutcomes; k++)
 		if (m->outcomes[k].ntriggers)
 			put_fired(&w, k);
 	for (size_t k = 0; k < m->ntables; k++)
@@ -1684,6 +1684,16 @@ void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L,
 	free(w.facts);
 	free(w.alias);
 	free(w.input_of);
+}
+
+void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
+{
+	print_tables(b, m, L, tables, true);
+}
+
+void print_walk_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
+{
+	print_tables(b, m, L, tables, false);
 }
 
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)

@@ -203,5 +203,8 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L);
 /* Only the resolvers of the tables k where tables[k] and what they call of the
  * triggers (fired), for a language whose module has the rest (C: the data). */
 void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables);
+/* The same without the triggers' functions: the tables again, in other spellings (C's lean
+ * form, which calls the triggers' functions print_walk_resolvers printed). */
+void print_walk_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables);
 
 #endif
