@@ -29,7 +29,7 @@ extern "C" {
 #define RTAB_VERSION_MAJOR 0
 #define RTAB_VERSION_MINOR 1
 #define RTAB_VERSION_PATCH 0
-#define RTAB_DATA_VERSION 6
+#define RTAB_DATA_VERSION 7
 
 /* Limits shared by the compiler (which rejects larger inputs) and the runtime. */
 #define RTAB_MAX_FACES 16      /* natural dice faces per roll */
@@ -428,6 +428,7 @@ typedef struct rtab_trigger {
 	uint8_t nsets;
 	const rtab_trigger_set *sets; /* the situation passed on (others unchanged) */
 	rtab_expr times; /* how many times it is resolved (0 instrs: once; 0: suppressed) */
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 } rtab_trigger;
 
 /*
@@ -487,6 +488,7 @@ typedef struct rtab_row {
 	uint16_t outcome;
 	const char *rule;
 	const char *provisional; /* why the source does not settle it, or NULL */
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 } rtab_row;
 
 /* The rule and the provisional reason of rows, shared by the rows that give the same
@@ -494,6 +496,7 @@ typedef struct rtab_row {
 typedef struct rtab_row_note {
 	const char *rule;
 	const char *provisional;
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 } rtab_row_note;
 
 /* A natural roll that decides the outcome whatever the modifiers (faces in any order). */
@@ -503,6 +506,7 @@ typedef struct rtab_natural_rule {
 	uint16_t outcome;
 	const char *rule;
 	const char *provisional; /* why the source does not settle it, or NULL */
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 } rtab_natural_rule;
 
 /* In a stated situation, an outcome reads as another. */
@@ -511,6 +515,7 @@ typedef struct rtab_rewrite {
 	rtab_expr condition;
 	const char *rule;
 	const char *provisional; /* why the rewrite is unsettled, or NULL */
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 } rtab_rewrite;
 
 /* What a column gives. */
@@ -647,12 +652,12 @@ typedef struct rtab_table {
 	 * model holds rows; here rows is NULL). The outcome of row r is
 	 * row_outcome8[r] when every outcome of the table's rows is below 256,
 	 * else row_outcome16[r]. Its rule and provisional reason are
-	 * row_notes[row_note[r]], one of the nrow_notes distinct (rule,
-	 * provisional) pairs of the rows; row_note is NULL when every row has
+	 * row_notes[row_note[r]], one of the nrow_notes distinct (rule, rules,
+	 * provisional) notes of the rows; row_note is NULL when every row has
 	 * row_notes[0], and row_notes too (nrow_notes 0) when that is (NULL,
 	 * NULL); a number past nrow_notes reads as no note. A table whose rows
 	 * have more than 256 distinct pairs keeps rows. Read a row with
-	 * rtab_row_outcome, rtab_row_rule and rtab_row_provisional.
+	 * rtab_row_outcome, rtab_row_rule, rtab_row_rules and rtab_row_provisional.
 	 */
 	const uint8_t *row_outcome8;
 	const uint16_t *row_outcome16;
@@ -750,6 +755,14 @@ static inline const char *rtab_row_rule(const rtab_table *t, size_t r)
 	return t->rows ? t->rows[r].rule : n ? n->rule : NULL;
 }
 
+/* The rule references per locale of row r of a table, or NULL: its rule in every locale
+ * (pass them to rtab_rule). */
+static inline rtab_labels rtab_row_rules(const rtab_table *t, size_t r)
+{
+	const rtab_row_note *n = t->rows ? NULL : rtab_row_note_of(t, r);
+	return t->rows ? t->rows[r].rules : n ? n->rules : NULL;
+}
+
 /* Why the source does not settle row r of a table, or NULL. */
 static inline const char *rtab_row_provisional(const rtab_table *t, size_t r)
 {
@@ -763,6 +776,7 @@ static inline rtab_row rtab_row_at(const rtab_table *t, size_t r)
 	rtab_row row;
 	row.outcome = rtab_row_outcome(t, r);
 	row.rule = rtab_row_rule(t, r);
+	row.rules = rtab_row_rules(t, r);
 	row.provisional = rtab_row_provisional(t, r);
 	return row;
 }
@@ -774,6 +788,7 @@ typedef struct rtab_option {
 	rtab_expr guard;  /* allowed when this holds (0 instrs: always) */
 	int16_t outcome;  /* what choosing it leads to, or -1 */
 	const char *provisional; /* why the option is unsettled, or NULL */
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 } rtab_option;
 
 typedef struct rtab_reaction_set {
@@ -822,6 +837,7 @@ typedef struct rtab_procedure_step {
 	rtab_expr guard; /* the step applies when this holds */
 	int16_t outcome;
 	const char *provisional; /* why the step is unsettled, or NULL */
+	rtab_labels rules; /* its own rule reference per locale, or NULL: rule in every locale */
 } rtab_procedure_step;
 
 /* Ordered steps: the first that applies is taken; ties are settled by tie_break. */

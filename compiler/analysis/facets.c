@@ -44,15 +44,15 @@ const char *const facet_fields[] = {
 	"rtab_effect: kind -nargs args",
 	"rtab_target: kind index",
 	"rtab_trigger_set: input value each earlier",
-	"rtab_trigger: target unless rule provisional -nsets sets times",
+	"rtab_trigger: target unless rule provisional -nsets sets times rules",
 	"rtab_outcome: id labels rule rules -neffects effects -ntriggers triggers -nvalues values numeric code",
 	"rtab_special_value: id code value",
 	"rtab_outcome_param: id min max -nspecials specials unit",
 	"rtab_numeric_outcome: id labels rule rules code -nparams params",
-	"rtab_row: outcome rule provisional",
-	"rtab_row_note: -rule -provisional",
-	"rtab_natural_rule: -nfaces faces outcome rule provisional",
-	"rtab_rewrite: from to condition rule provisional",
+	"rtab_row: outcome rule provisional rules",
+	"rtab_row_note: -rule -provisional -rules",
+	"rtab_natural_rule: -nfaces faces outcome rule provisional rules",
+	"rtab_rewrite: from to condition rule provisional rules",
 	"rtab_column: id labels row_of_roll below_row above_row kind automatic step_num step_den -row_of_roll8 note provisional",
 	"rtab_table: id labels rule rules dice column_input column_of_value -ncolumns columns -nrows rows -nmodifiers "
 	"modifiers capped cap_min cap_max -roll_min -roll_max step -nnatural natural -nrewrites rewrites key_kind "
@@ -61,12 +61,12 @@ const char *const facet_fields[] = {
 	"-ncolumn_of_key column_of_key above_strict",
 	"rtab_round_range: from_num from_den rounding",
 	"rtab_table_roll: id nfaces sign",
-	"rtab_option: id labels rule guard outcome provisional",
+	"rtab_option: id labels rule guard outcome provisional rules",
 	"rtab_reaction_set: id labels rule rules -noptions options none_when",
 	"rtab_transition: id labels rule rules input next provisional",
 	"rtab_distance_form: value unit",
 	"rtab_distance: id labels rule rules -nforms forms provisional",
-	"rtab_procedure_step: id labels rule guard outcome provisional",
+	"rtab_procedure_step: id labels rule guard outcome provisional rules",
 	"rtab_procedure: id labels rule rules -nsteps steps tie_break otherwise provisional",
 	"rtab_requirement: id labels rule rules condition",
 	NULL,
@@ -206,6 +206,17 @@ static void begin(builder *b, def_kind kind, size_t i, const char *id, rtab_labe
 			compared_as(b, FACET_LOCALE_REFERENCE);
 	}
 	add_labels(b, d->loc, "", labels, b->ast ? b->ast->body : NULL);
+}
+
+/* A part's references per locale beside its facet "ELEM rule" (key): "ELEM
+ * rule LOCALE", as a definition's are beside its "rule". */
+static void part_refs(builder *b, src_loc at, const char *key, rtab_labels rules)
+{
+	for (size_t l = 0; rules && l < b->rs->nlocales; l++)
+		if (rules[l]) {
+			addf(b, at, xstrdup(rules[l]), "%s %s", key, b->rs->locales[l]);
+			compared_as(b, FACET_LOCALE_REFERENCE);
+		}
 }
 
 static char *signed_text(int64_t v)
@@ -485,6 +496,7 @@ static void outcome_facets(builder *b)
 			if (tr->rule) {
 				addf(b, at, xstrdup(tr->rule), "trigger %s rule", target);
 				compared_as(b, FACET_REFERENCE);
+				part_refs(b, at, b->d->facets[b->d->n - 1].key, tr->rules);
 			}
 			if (tr->provisional)
 				addf(b, at, xstrdup(tr->provisional), "trigger %s provisional", target);
@@ -1052,11 +1064,11 @@ static int shared_result(const model_table *mt, size_t c)
  * the facet follows the row, not its turn. next[r]: the next row of r's
  * outcome (t->nrows: none). */
 static char *rows_note(const rtab_table *t, const model_table *mt, char ***ranges, const size_t *next,
-		       size_t first, const char *(*note_of)(const rtab_table *, size_t))
+		       size_t first, const char *(*note_of)(const rtab_table *, size_t, size_t), size_t locale)
 {
 	strbuf sb = {0};
 	for (size_t r = first; r < t->nrows; r = next[r]) {
-		const char *note = note_of(t, r);
+		const char *note = note_of(t, r, locale);
 		if (!note)
 			continue;
 		sb_printf(&sb, "%s%s (", sb.len ? "; " : "", note);
@@ -1077,11 +1089,28 @@ static char *rows_note(const rtab_table *t, const model_table *mt, char ***range
 	return sb.data;
 }
 
-/* A row's rule where it is its own (a row without one carries the table's). */
-static const char *row_own_rule(const rtab_table *t, size_t r)
+/* A row's rule where it is its own (a row without one carries the table's;
+ * one that gives them per locale is its own). */
+static const char *row_own_rule(const rtab_table *t, size_t r, size_t locale)
 {
+	(void)locale;
 	const char *rule = rtab_row_rule(t, r);
+	if (rtab_row_rules(t, r))
+		return rule;
 	return rule && (!t->rule || strcmp(t->rule, rule) != 0) ? rule : NULL;
+}
+
+/* A row's own reference in a locale, where it gives them per locale. */
+static const char *row_rule_in(const rtab_table *t, size_t r, size_t locale)
+{
+	rtab_labels rules = rtab_row_rules(t, r);
+	return rules ? rules[locale] : NULL;
+}
+
+static const char *row_provisional(const rtab_table *t, size_t r, size_t locale)
+{
+	(void)locale;
+	return rtab_row_provisional(t, r);
 }
 
 /* The cells of an outcome's rows in column c, for its facet: where the first
@@ -1144,13 +1173,37 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 			compared_as(b, FACET_ROWS);
 		}
 		bool apart = next[first] < nrows; /* the outcome has other rows */
-		char *rules = apart ? rows_note(t, mt, ranges, next, first, row_own_rule)
-				       : dup_or_null(row_own_rule(t, first));
-		addf(b, row_at, rules, "%s rule", row);
+		char *rules = apart ? rows_note(t, mt, ranges, next, first, row_own_rule, 0)
+				       : dup_or_null(row_own_rule(t, first, 0));
+		/* A locale that one of the outcome's rows giving references per
+		 * locale leaves out is missing for the outcome, said at that row. */
+		src_loc rules_at = row_at;
+		bool *lacking = xcalloc(rs->nlocales ? rs->nlocales : 1, sizeof *lacking);
+		for (size_t r = first; r < nrows; r = next[r]) {
+			rtab_labels per = rtab_row_rules(t, r);
+			bool lacks = false;
+			for (size_t l = 0; per && l < rs->nlocales; l++)
+				if (!per[l])
+					lacking[l] = lacks = true;
+			if (lacks && mt && (mt->row_locs || mt->rows) && mt->has_rows && rules_at.line == row_at.line &&
+			    rules_at.col == row_at.col)
+				rules_at = model_row_loc(mt, r);
+		}
+		addf(b, rules_at, rules, "%s rule", row);
 		if (rules)
 			compared_as(b, FACET_REFERENCE);
+		for (size_t l = 0; rules && l < rs->nlocales; l++) {
+			char *in = lacking[l] ? NULL
+				   : apart    ? rows_note(t, mt, ranges, next, first, row_rule_in, l)
+					      : dup_or_null(row_rule_in(t, first, l));
+			if (in) {
+				addf(b, rules_at, in, "%s rule %s", row, rs->locales[l]);
+				compared_as(b, FACET_LOCALE_REFERENCE);
+			}
+		}
+		free(lacking);
 		addf(b, row_at,
-		     apart ? rows_note(t, mt, ranges, next, first, rtab_row_provisional)
+		     apart ? rows_note(t, mt, ranges, next, first, row_provisional, 0)
 			      : dup_or_null(rtab_row_provisional(t, first)),
 		     "%s provisional", row);
 		free(row);
@@ -1408,6 +1461,7 @@ static void table_facets(builder *b)
 			if (nr->rule) {
 				addf(b, at, xstrdup(nr->rule), "natural %s rule", faces.data);
 				compared_as(b, FACET_REFERENCE);
+				part_refs(b, at, b->d->facets[b->d->n - 1].key, nr->rules);
 			}
 			addf(b, at, dup_or_null(nr->provisional), "natural %s provisional", faces.data);
 			sb_free(&faces);
@@ -1427,6 +1481,7 @@ static void table_facets(builder *b)
 			if (rw->rule) {
 				addf(b, at, xstrdup(rw->rule), "rewrite %s -> %s rule", from, to);
 				compared_as(b, FACET_REFERENCE);
+				part_refs(b, at, b->d->facets[b->d->n - 1].key, rw->rules);
 			}
 			addf(b, at, dup_or_null(rw->provisional), "rewrite %s -> %s provisional", from, to);
 			free(to);
@@ -1464,6 +1519,7 @@ static void reaction_facets(builder *b)
 			if (op->rule) {
 				addf(b, at, xstrdup(op->rule), "%s rule", of);
 				compared_as(b, FACET_REFERENCE);
+				part_refs(b, at, b->d->facets[b->d->n - 1].key, op->rules);
 			}
 			add_labels(b, at, of, op->labels, s ? s->body : NULL);
 			free(of);
@@ -1541,6 +1597,7 @@ static void procedure_facets(builder *b)
 			if (st->rule) {
 				addf(b, at, xstrdup(st->rule), "%s rule", of);
 				compared_as(b, FACET_REFERENCE);
+				part_refs(b, at, b->d->facets[b->d->n - 1].key, st->rules);
 			}
 			addf(b, at, dup_or_null(st->provisional), "%s provisional", of);
 			add_labels(b, at, of, st->labels, a ? a->body : NULL);

@@ -188,6 +188,48 @@ static const facet *reference_in(const facet_def *d, const char *locale)
 	return f;
 }
 
+/* Whether d gives the part whose reference is facet key ("row 'x' rule") its
+ * references per locale ("row 'x' rule de"). */
+static bool part_per_locale(const facet_def *d, const char *key)
+{
+	size_t n = strlen(key);
+	for (size_t k = 0; k < d->n; k++)
+		if (d->facets[k].compare == FACET_LOCALE_REFERENCE && strncmp(d->facets[k].key, key, n) == 0 &&
+		    d->facets[k].key[n] == ' ')
+			return true;
+	return false;
+}
+
+/* The parts' references as the definitions': where the translation gives a
+ * part (a row, a natural rule, a trigger, an option, a step) references per
+ * locale, it gives one in its own locale when the original's part has one. */
+static void part_references_pair(verify *v, const facet_def *od, const facet_def *td, const char *ol,
+				 const char *tl)
+{
+	for (size_t k = 0; k < od->n; k++) {
+		const facet *of = &od->facets[k];
+		size_t n = strlen(of->key);
+		if (of->compare != FACET_REFERENCE || n <= strlen(" rule") || strcmp(of->key + n - 5, " rule") != 0)
+			continue;
+		const facet *tf = facet_find(td, of->key);
+		if (!tf || !part_per_locale(td, of->key))
+			continue; /* no reference (a difference of the structure), or one for every locale */
+		char *tkey = xasprintf("%s %s", of->key, tl), *okey = xasprintf("%s %s", of->key, ol);
+		const facet *shown = part_per_locale(od, of->key) ? facet_find(od, okey) : of;
+		if (shown && !facet_find(td, tkey)) {
+			char *name = verify_def_name(od);
+			verify_finding *f = add_finding(v, false, od->kind, od->id,
+						 xasprintf(msg("%s, %.*s, has no rule reference in '%s'; the original's in '%s' is \"%s\"; add %s \"...\" after '@'"),
+							   name, (int)(n - 5), of->key, tl, ol, shown->value, tl));
+			f->oloc = of->loc;
+			f->tloc = tf->loc;
+			free(name);
+		}
+		free(tkey);
+		free(okey);
+	}
+}
+
 /* References are labels: where the original gives a definition one in its
  * locale, the translation gives one in its own; their texts never compared.
  * A definition with no reference at all on one side is a difference of the
@@ -199,6 +241,8 @@ static void references_pair(verify *v)
 	for (size_t i = 0; i < v->o.facets.n; i++) {
 		const facet_def *od = &v->o.facets.defs[i];
 		const facet_def *td = counterpart(v, od);
+		if (td)
+			part_references_pair(v, od, td, ol, tl);
 		const facet *of = reference_in(od, ol);
 		if (!td || !of || !facet_find(td, "rule") || reference_in(td, tl))
 			continue;

@@ -155,6 +155,14 @@ static void labels(strbuf *o, const rtab_ruleset *rs, rtab_labels l, const char 
 	sb_puts(o, "};\n");
 }
 
+/* A part's references per locale (a row's, a trigger's, a step's), as an
+ * array called name: none where the part gives one for every locale. */
+static void part_rules(strbuf *o, const rtab_ruleset *rs, rtab_labels rules, const char *name)
+{
+	if (rules)
+		labels(o, rs, rules, name);
+}
+
 /* "\t{.id = ..., .labels = PREFIXi_labels, .rule = ..., .rules = ...": how every
  * element begins; rules is PREFIXi_rules where it gives references per locale. */
 static void open_head(strbuf *o, const char *id, const char *prefix, size_t i, const char *rule,
@@ -401,6 +409,8 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 			expr_array(o, &tr->unless, name);
 			snprintf(name, sizeof name, "outcome%zu_trigger%zu_times", i, t);
 			expr_array(o, &tr->times, name);
+			snprintf(name, sizeof name, "outcome%zu_trigger%zu_rules", i, t);
+			part_rules(o, rs, tr->rules, name);
 			for (size_t k = 0; k < tr->nsets; k++) {
 				snprintf(name, sizeof name, "outcome%zu_trigger%zu_set%zu", i, t, k);
 				expr_array(o, &tr->sets[k].value, name);
@@ -431,6 +441,7 @@ static void emit_outcomes(strbuf *o, const rtab_ruleset *rs)
 				fref(o, "sets", tr->nsets, "outcome%zu_trigger%zu_sets", i, t);
 				snprintf(name, sizeof name, "outcome%zu_trigger%zu_times", i, t);
 				expr_ref(o, "times", &tr->times, name);
+				fref(o, "rules", tr->rules != NULL, "outcome%zu_trigger%zu_rules", i, t);
 				close_struct(o);
 			}
 			sb_puts(o, "};\n");
@@ -709,7 +720,12 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_for
 	const rtab_table *t = &rs->tables[i];
 	if (t->nrows == 0)
 		return; /* every column automatic */
+	char name[64];
 	if (f->wide) {
+		for (size_t r = 0; r < t->nrows; r++) {
+			snprintf(name, sizeof name, "table%zu_row%zu_rules", i, r);
+			part_rules(o, rs, rtab_row_rules(t, r), name);
+		}
 		sb_printf(o, "static const rtab_row table%zu_rows[] = {\n", i);
 		for (size_t r = 0; r < t->nrows; r++) {
 			sb_puts(o, "\t{");
@@ -718,6 +734,10 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_for
 			str(o, rtab_row_rule(t, r));
 			sb_puts(o, ", ");
 			reason(o, rtab_row_provisional(t, r));
+			if (rtab_row_rules(t, r))
+				sb_printf(o, ", table%zu_row%zu_rules", i, r);
+			else
+				sb_puts(o, ", NULL");
 			sb_puts(o, "}, /* ");
 			sb_puts(o, rs->outcomes[rtab_row_outcome(t, r)].id);
 			sb_puts(o, " */\n");
@@ -743,6 +763,10 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_for
 		sb_put_int(o, out);
 	}
 	sb_puts(o, "\n};\n");
+	for (size_t k = 0; k < f->nnotes; k++) {
+		snprintf(name, sizeof name, "table%zu_row_note%zu_rules", i, k);
+		part_rules(o, rs, f->notes[k].rules, name);
+	}
 	if (f->nnotes) {
 		sb_printf(o, "static const rtab_row_note table%zu_row_notes[] = {\n", i);
 		for (size_t k = 0; k < f->nnotes; k++) {
@@ -750,6 +774,10 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_for
 			str(o, f->notes[k].rule);
 			sb_puts(o, ", ");
 			reason(o, f->notes[k].provisional);
+			if (f->notes[k].rules)
+				sb_printf(o, ", table%zu_row_note%zu_rules", i, k);
+			else
+				sb_puts(o, ", NULL");
 			sb_puts(o, "},\n");
 		}
 		sb_puts(o, "};\n");
@@ -757,7 +785,7 @@ static void emit_rows(strbuf *o, const rtab_ruleset *rs, size_t i, const row_for
 	if (f->nnotes > 1) {
 		sb_printf(o, "static const uint8_t table%zu_row_note[] = {", i);
 		for (size_t r = 0, k = 0; r < t->nrows; r++) {
-			k = note_index(f, rtab_row_rule(t, r), rtab_row_provisional(t, r), k);
+			k = note_index(f, rtab_row_rule(t, r), rtab_row_rules(t, r), rtab_row_provisional(t, r), k);
 			sb_puts(o, r ? "," : "");
 			sb_puts(o, r % 16 ? " " : "\n\t");
 			sb_put_int(o, (long long)k);
@@ -877,6 +905,8 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 	for (size_t k = 0; k < t->nnatural; k++) {
 		snprintf(name, sizeof name, "table%zu_natural%zu_faces", i, k);
 		int_array(o, "int32_t", name, t->natural[k].faces, t->natural[k].nfaces);
+		snprintf(name, sizeof name, "table%zu_natural%zu_rules", i, k);
+		part_rules(o, rs, t->natural[k].rules, name);
 	}
 	if (t->nnatural) {
 		sb_printf(o, "static const rtab_natural_rule table%zu_natural[] = {\n", i);
@@ -886,6 +916,10 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 			str(o, t->natural[k].rule);
 			sb_puts(o, ", ");
 			reason(o, t->natural[k].provisional);
+			if (t->natural[k].rules)
+				sb_printf(o, ", table%zu_natural%zu_rules", i, k);
+			else
+				sb_puts(o, ", NULL");
 			close_struct(o);
 		}
 		sb_puts(o, "};\n");
@@ -911,6 +945,8 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 	for (size_t k = 0; k < t->nrewrites; k++) {
 		snprintf(name, sizeof name, "table%zu_rewrite%zu_condition", i, k);
 		expr_array(o, &t->rewrites[k].condition, name);
+		snprintf(name, sizeof name, "table%zu_rewrite%zu_rules", i, k);
+		part_rules(o, rs, t->rewrites[k].rules, name);
 	}
 	if (t->nrewrites) {
 		sb_printf(o, "static const rtab_rewrite table%zu_rewrites[] = {\n", i);
@@ -921,6 +957,7 @@ static void emit_table_parts(strbuf *o, const rtab_ruleset *rs, size_t i, const 
 			expr_ref(o, "condition", &rw->condition, name);
 			fstr(o, "rule", rw->rule);
 			fopt(o, "provisional", rw->provisional);
+			fref(o, "rules", rw->rules != NULL, "table%zu_rewrite%zu_rules", i, k);
 			close_struct(o);
 		}
 		sb_puts(o, "};\n");
@@ -932,7 +969,7 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 	char name[64];
 	row_form *forms = xcalloc(rs->ntables ? rs->ntables : 1, sizeof *forms);
 	for (size_t i = 0; i < rs->ntables; i++) {
-		forms[i] = row_form_of(&rs->tables[i]);
+		forms[i] = row_form_of(rs, &rs->tables[i]);
 		emit_table_parts(o, rs, i, &forms[i]);
 	}
 	sb_puts(o, "\nstatic const rtab_table tables[] = {\n");
@@ -993,18 +1030,20 @@ static void emit_tables(strbuf *o, const rtab_ruleset *rs)
 
 /* Options and procedure steps share a shape: labels, a guard, an outcome. */
 static void emit_guarded(strbuf *o, const rtab_ruleset *rs, const char *prefix, size_t i,
-			 size_t k, const char *id, rtab_labels l, const rtab_expr *guard)
+			 size_t k, const char *id, rtab_labels l, rtab_labels rules, const rtab_expr *guard)
 {
 	char name[96];
 	sb_printf(o, "/* %s */\n", id);
 	snprintf(name, sizeof name, "%s%zu_%zu_labels", prefix, i, k);
 	labels(o, rs, l, name);
+	snprintf(name, sizeof name, "%s%zu_%zu_rules", prefix, i, k);
+	part_rules(o, rs, rules, name);
 	snprintf(name, sizeof name, "%s%zu_%zu_guard", prefix, i, k);
 	expr_array(o, guard, name);
 }
 
 static void guarded_fields(strbuf *o, const char *prefix, size_t i, size_t k, const char *id,
-			   const char *rule, const rtab_expr *guard, int outcome,
+			   const char *rule, rtab_labels rules, const rtab_expr *guard, int outcome,
 			   const char *provisional)
 {
 	char name[96];
@@ -1016,6 +1055,7 @@ static void guarded_fields(strbuf *o, const char *prefix, size_t i, size_t k, co
 	expr_ref(o, "guard", guard, name);
 	sb_printf(o, ".outcome = %d, ", outcome);
 	fopt(o, "provisional", provisional);
+	fref(o, "rules", rules != NULL, "%s%zu_%zu_rules", prefix, i, k);
 	close_struct(o);
 }
 
@@ -1029,7 +1069,7 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 		labels(o, rs, r->labels, name);
 		for (size_t k = 0; k < r->noptions; k++)
 			emit_guarded(o, rs, "option", i, k, r->options[k].id, r->options[k].labels,
-				     &r->options[k].guard);
+				     r->options[k].rules, &r->options[k].guard);
 		snprintf(name, sizeof name, "reactions%zu_none_when", i);
 		expr_array(o, &r->none_when, name);
 		if (!r->noptions)
@@ -1037,7 +1077,7 @@ static void emit_reactions(strbuf *o, const rtab_ruleset *rs)
 		sb_printf(o, "static const rtab_option reactions%zu_options[] = {\n", i);
 		for (size_t k = 0; k < r->noptions; k++)
 			guarded_fields(o, "option", i, k, r->options[k].id, r->options[k].rule,
-				       &r->options[k].guard, r->options[k].outcome,
+				       r->options[k].rules, &r->options[k].guard, r->options[k].outcome,
 				       r->options[k].provisional);
 		sb_puts(o, "};\n");
 	}
@@ -1135,13 +1175,13 @@ static void emit_procedures(strbuf *o, const rtab_ruleset *rs)
 		labels(o, rs, p->tie_break, name);
 		for (size_t k = 0; k < p->nsteps; k++)
 			emit_guarded(o, rs, "step", i, k, p->steps[k].id, p->steps[k].labels,
-				     &p->steps[k].guard);
+				     p->steps[k].rules, &p->steps[k].guard);
 		if (!p->nsteps)
 			continue;
 		sb_printf(o, "static const rtab_procedure_step procedure%zu_steps[] = {\n", i);
 		for (size_t k = 0; k < p->nsteps; k++)
 			guarded_fields(o, "step", i, k, p->steps[k].id, p->steps[k].rule,
-				       &p->steps[k].guard, p->steps[k].outcome, p->steps[k].provisional);
+				       p->steps[k].rules, &p->steps[k].guard, p->steps[k].outcome, p->steps[k].provisional);
 		sb_puts(o, "};\n");
 	}
 	sb_puts(o, "\nstatic const rtab_procedure procedures[] = {\n");

@@ -697,6 +697,24 @@ void ast_stmts_free(ast_stmt *l)
 	}
 }
 
+char *ast_part_rule_encode(const ast_stmt *locales)
+{
+	strbuf sb = {0};
+	for (const ast_stmt *s = locales; s; s = s->next)
+		sb_printf(&sb, "%c%s%c%s", AST_REFS_LOCALE, s->name, AST_REFS_TEXT, s->text ? s->text : "");
+	return sb.data ? sb.data : xstrdup("");
+}
+
+void ast_part_refs_free(ast_part_refs *l)
+{
+	while (l) {
+		ast_part_refs *n = l->next;
+		ast_stmts_free(l->locales);
+		free(l);
+		l = n;
+	}
+}
+
 void ast_defs_free(ast_def *l)
 {
 	while (l) {
@@ -704,6 +722,7 @@ void ast_defs_free(ast_def *l)
 		free(l->id);
 		free(l->rule);
 		ast_stmts_free(l->refs);
+		ast_part_refs_free(l->part_refs);
 		free(l->by);
 		ast_stmts_free(l->body);
 		ast_dice_free(l->dice);

@@ -339,6 +339,35 @@ const char *statement_hint(const char *word, bool at_end);
 const struct ast_stmt *ast_grid_header(const struct ast_stmt *grid);
 
 
+/*
+ * A part of a definition (a row, a grid line, a cell patch, a natural rule, a
+ * rewrite, a trigger, an option, a step) may give its rule reference per
+ * locale, '@ en "7.3" de "8.2"'. Its rule then holds every locale's in one
+ * string, each AST_REFS_LOCALE LOCALE AST_REFS_TEXT TEXT, so that it travels
+ * wherever a plain reference travels (the compact rows and grid lines, a
+ * variant's copy, a patch, the comparison of editions) and is read apart
+ * where the part is lowered (part_rule_refs in check/names/rule_refs.h). No
+ * string of the language holds these control characters (the scanner
+ * refuses them). The locale words, with their places, stay on the
+ * definition (ast_def.part_refs), for the check of the locales.
+ */
+#define AST_REFS_LOCALE '\x1f'
+#define AST_REFS_TEXT '\x1e'
+
+typedef struct ast_part_refs {
+	src_loc at;        /* the '@' */
+	ast_stmt *locales; /* ST_LABEL per locale: name the locale, text the reference */
+	struct ast_part_refs *next, *tail;
+} ast_part_refs;
+
+/* The rule of a part that gives references per locale (see AST_REFS_LOCALE). */
+char *ast_part_rule_encode(const ast_stmt *locales);
+static inline bool ast_rule_per_locale(const char *rule)
+{
+	return rule && rule[0] == AST_REFS_LOCALE;
+}
+void ast_part_refs_free(ast_part_refs *l);
+
 typedef struct ast_def {
 	def_kind kind;
 	src_loc loc;
@@ -346,6 +375,7 @@ typedef struct ast_def {
 	src_loc id_loc;
 	char *rule;
 	ast_stmt *refs; /* @ en "..." ru "...": ST_LABEL per locale; NULL for a plain @ "..." */
+	ast_part_refs *part_refs; /* its parts' references per locale, in order */
 	ast_stmt *body;
 	ast_dice_group *dice;
 	ast_type type;

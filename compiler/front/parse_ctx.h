@@ -60,6 +60,7 @@ struct parse_ctx {
 	diag_ctx *diag;
 	ast_def *defs;
 	ast_errata *errata; /* the errata layers, in order, after the definitions */
+	ast_part_refs *part_refs; /* parts' references per locale read in the definition being read */
 	bool damaged;      /* error recovery dropped part of the definition being read */
 	bool rows_by_grammar; /* no plain rows read by the scanner (the tests compare both ways) */
 	size_t plain_rows;    /* rows the scanner read by itself */
@@ -67,6 +68,7 @@ struct parse_ctx {
 	/* What the parser reads, for the hints of a syntax error: the token it is
 	 * at, the one before and that one's text when a short identifier. */
 	int token_now, token_before;
+	bool in_reference; /* the tokens since the last '@' are its locales and texts */
 	char word_before[16];
 	char word_of_statement[16]; /* the first word of the statement being read */
 	char **discarded;  /* identifiers thrown away by error recovery */

@@ -43,6 +43,10 @@ int rtab_yylex(RTAB_YYSTYPE *lval, RTAB_YYLTYPE *lloc, yyscan_t scanner);
 /* The hint for the token before the one the parser stumbled on. */
 static const char *syntax_hint_for(const struct parse_ctx *ctx)
 {
+	/* '@ en "7.3" ru;', '@ en "7.3" "8.2"': a locale of a rule reference
+	 * without its text, a text without its locale. */
+	if (ctx->in_reference && (ctx->token_before == IDENT || (ctx->token_before == STRING && ctx->token_now == STRING)))
+		return "a rule reference per locale gives each locale its text in quotes: @ en \"7.3\" de \"8.2\"";
 	const char *hint = ctx->word_before[0] ? statement_hint(ctx->word_before, ctx->token_now == ';') : NULL;
 	/* 'above 6:1 ;': the statement's first word says what is missing. */
 	if (!hint && ctx->token_now == ';' && (strcmp(ctx->word_of_statement, "below") == 0 ||
@@ -351,6 +355,34 @@ static ast_stmt *patch_stmt(RTAB_YYLTYPE at, char *word, ast_cell *rolls, char *
 }
 
 %code {
+/* A part's references per locale: its rule as one string, and the locale
+ * words kept until the definition they are in is complete. */
+static char *part_rule_refs(struct parse_ctx *ctx, RTAB_YYLTYPE at, ast_stmt *locales)
+{
+	ast_part_refs *r = xcalloc(1, sizeof *r);
+	r->at = LOC(at);
+	r->locales = locales;
+	ctx->part_refs = AST_APPEND(ctx->part_refs, r);
+	return ast_part_rule_encode(locales);
+}
+
+/* The parts' references read since the definition d began are d's; those of
+ * a definition error recovery dropped before it are let go. */
+static void take_part_refs(struct parse_ctx *ctx, ast_def *d)
+{
+	ast_part_refs *kept = NULL;
+	for (ast_part_refs *r = ctx->part_refs, *n; r; r = n) {
+		n = r->next;
+		r->next = NULL;
+		if (r->at.line > d->loc.line || (r->at.line == d->loc.line && r->at.col >= d->loc.col))
+			kept = AST_APPEND(kept, r);
+		else
+			ast_part_refs_free(r);
+	}
+	d->part_refs = kept;
+	ctx->part_refs = NULL;
+}
+
 /* The last name of a row is its outcome; the names before it are a header. */
 static ast_stmt *split_row(ast_id *names, ast_cell *cells, char *rule, char *provisional,
 			   RTAB_YYLTYPE provisional_at)
@@ -468,7 +500,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
-%type <str> rule_opt provisional_opt word colkey result
+%type <str> rule_opt part_rule_opt provisional_opt word colkey result
 %type <code> end_code
 %type <stmt> trigger_tail texpects texpect
 %type <num> sint sdec decpart
@@ -523,6 +555,7 @@ definitions:
 	| definitions definition {
 		if ($2) {
 			$2->damaged = ctx->damaged;
+			take_part_refs(ctx, $2);
 			ctx->defs = AST_APPEND(ctx->defs, $2);
 		}
 		ctx->damaged = false;
@@ -543,6 +576,7 @@ layer_items:
 		$$ = $1;
 		if ($2) {
 			$2->damaged = ctx->damaged;
+			take_part_refs(ctx, $2);
 			$$->defs = AST_APPEND($$->defs, $2);
 		}
 		$$->damaged |= ctx->damaged;
@@ -749,6 +783,16 @@ rule_opt:
 	| '@' STRING { $$ = $2; }
 	;
 
+/* A part's rule reference (a row, a grid line, a cell patch, a natural rule,
+ * a rewrite, a trigger, an option, a step): one for every locale, or one per
+ * locale held in one string (AST_REFS_LOCALE), its locale words kept for the
+ * check of the definition the part is in. */
+part_rule_opt:
+	%empty { $$ = NULL; }
+	| '@' STRING { $$ = $2; }
+	| '@' locale_refs { $$ = part_rule_refs(ctx, @1, $2); }
+	;
+
 /* A definition's rule reference: one for every locale, or one per locale
  * (@ en "Combat Resolution" ru "Итоги боя"); text is the first given. */
 ref_opt:
@@ -946,22 +990,22 @@ stmt:
 		$$ = ast_stmt_new(ST_PROVISIONAL, LOC(@1)); $$->text = $2; $$->text_loc = LOC(@2);
 	}
 	| STEP IDENT ';' { $$ = named_stmt(ST_STEP, @1, $2, @2); }
-	| STEP IDENT rule_opt block { $$ = named_stmt(ST_STEP, @1, $2, @2); $$->rule = $3; $$->body = $4; }
-	| NATURAL faces ARROW result rule_opt provisional_opt ';' {
+	| STEP IDENT part_rule_opt block { $$ = named_stmt(ST_STEP, @1, $2, @2); $$->rule = $3; $$->body = $4; }
+	| NATURAL faces ARROW result part_rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_NATURAL, @1, $4, @4); $$->cells = $2; $$->rule = $5;
 		$$->text = $6; $$->text_loc = LOC(@6);
 	}
-	| REWRITE result ARROW result WHEN expr rule_opt provisional_opt ';' {
+	| REWRITE result ARROW result WHEN expr part_rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_REWRITE, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
 		$$->expr = $6; $$->rule = $7; $$->text = $8; $$->text_loc = LOC(@8);
 	}
-	| OPTION IDENT rule_opt block { $$ = named_stmt(ST_OPTION, @1, $2, @2); $$->rule = $3; $$->body = $4; }
+	| OPTION IDENT part_rule_opt block { $$ = named_stmt(ST_OPTION, @1, $2, @2); $$->rule = $3; $$->body = $4; }
 	| LEADS IDENT ';' { $$ = named_stmt(ST_LEADS, @1, $2, @2); }
-	| IDENT ARROW IDENT rule_opt provisional_opt ';' {
+	| IDENT ARROW IDENT part_rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_ARC, @1, $1, @1); $$->name2 = $3; $$->name2_loc = LOC(@3); $$->rule = $4;
 		$$->text = $5; $$->text_loc = LOC(@5);
 	}
-	| '*' ARROW IDENT rule_opt provisional_opt ';' {
+	| '*' ARROW IDENT part_rule_opt provisional_opt ';' {
 		$$ = ast_stmt_new(ST_ARC, LOC(@1)); $$->star = true; $$->name2 = $3; $$->name2_loc = LOC(@3);
 		$$->rule = $4; $$->text = $5; $$->text_loc = LOC(@5);
 	}
@@ -976,7 +1020,7 @@ stmt:
 		$$ = named_stmt(ST_ROLL, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
 	}
 	/* Two rolls compared (an opposed roll): 'pursuer >= flee -> destroyed;'. */
-	| IDENT compare_op IDENT ARROW IDENT rule_opt provisional_opt ';' {
+	| IDENT compare_op IDENT ARROW IDENT part_rule_opt provisional_opt ';' {
 		$$ = named_stmt(ST_COMPARE, @1, $1, @1); $$->name2 = $3; $$->name2_loc = LOC(@3);
 		$$->lo = $2; $$->ids = ast_id_new($5, LOC(@5)); $$->ids->tail = $$->ids;
 		$$->rule = $6; $$->text = $7; $$->text_loc = LOC(@7);
@@ -1056,16 +1100,16 @@ stmt:
 		lex_rows_end(scanner);
 	}
 	/* A variant's cell patch: 'cell 1 at 3:1 = DR;', 'cell 5-6 at 1:1 = DE @ "7.8";'. */
-	| IDENT patch_rolls IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
+	| IDENT patch_rolls IDENT patch_column '=' patch_result part_rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, $2, $3, @3, $4, $6, $7, $8, @8);
 	}
-	| IDENT sint IDENT patch_column '=' patch_result rule_opt provisional_opt ';' {
+	| IDENT sint IDENT patch_column '=' patch_result part_rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), $3, @3, $4, $6, $7, $8, @8);
 	}
-	| IDENT patch_rolls '=' patch_result rule_opt provisional_opt ';' {
+	| IDENT patch_rolls '=' patch_result part_rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, $2, NULL, @1, NULL, $4, $5, $6, @6);
 	}
-	| IDENT sint '=' patch_result rule_opt provisional_opt ';' {
+	| IDENT sint '=' patch_result part_rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, cell(@2, $2, $2, false, false), NULL, @1, NULL, $4, $5, $6, @6);
 	}
 	;
@@ -1157,10 +1201,10 @@ patch_result:
 
 /* After 'trigger NAME(sets)': [times EXPR] [unless EXPR] [@ rule] [provisional "why"] ';' */
 trigger_tail:
-	rule_opt provisional_opt ';' {
+	part_rule_opt provisional_opt ';' {
 		$$ = ast_stmt_new(ST_TRIGGER, LOC(@$)); $$->rule = $1; $$->text = $2; $$->text_loc = LOC(@2);
 	}
-	| UNLESS expr rule_opt provisional_opt ';' {
+	| UNLESS expr part_rule_opt provisional_opt ';' {
 		$$ = ast_stmt_new(ST_TRIGGER, LOC(@$)); $$->expr = $2; $$->rule = $3;
 		$$->text = $4; $$->text_loc = LOC(@4);
 	}
@@ -1310,7 +1354,7 @@ rowitems:
 
 /* A header of column ids may stand above the first row, with or without ';'. */
 rowitem:
-	names cells rule_opt provisional_opt ';' {
+	names cells part_rule_opt provisional_opt ';' {
 		$$ = split_row($1, $2, $3, $4, @4);
 	}
 	| names ';' { $$ = ast_stmt_new(ST_HEADER, LOC(@1)); $$->ids = $1; }
@@ -1358,13 +1402,13 @@ grid_lines:
 	;
 
 grid_line:
-	gitems rule_opt provisional_opt NL {
+	gitems part_rule_opt provisional_opt NL {
 		$$ = ast_stmt_new(ST_GRID_LINE, $1->loc); $$->cells = $1; $$->rule = $2;
 		$$->text = $3; $$->text_loc = LOC(@3);
 		odds_line($$);
 	}
 	/* An odds line for several values: 'woods, town:  -  1:3  1:2 ...'. */
-	| IDENT ',' idlist ':' gitems rule_opt provisional_opt NL {
+	| IDENT ',' idlist ':' gitems part_rule_opt provisional_opt NL {
 		$$ = named_stmt(ST_ODDS_LINE, @1, $1, @1); $$->ids = $3; $$->cells = $5; $$->rule = $6;
 		$$->text = $7; $$->text_loc = LOC(@7);
 	}
@@ -1855,6 +1899,7 @@ static int parse_text(const char *text, size_t len, struct parse_ctx *p, struct 
 		if (starts)
 			memcpy(p->word_of_statement, word, sizeof word);
 		p->token_before = t.token;
+		p->in_reference = t.token == '@' || (p->in_reference && (t.token == IDENT || t.token == STRING));
 		memcpy(p->word_before, word, sizeof word);
 		if (t.token == '{')
 			depth++;
@@ -1890,6 +1935,8 @@ int rtab_parse(const char *text, size_t len, struct parse_ctx *p)
 {
 	struct lex_extra extra = {.diag = p->diag, .line = 1, .col = 1, .rows_off = p->rows_by_grammar};
 	int rc = parse_text(text, len, p, &extra, NULL);
+	ast_part_refs_free(p->part_refs); /* of a definition left unfinished */
+	p->part_refs = NULL;
 	p->plain_rows = extra.plain_rows;
 	p->plain_grid_lines = extra.plain_grid_lines;
 	return rc;
@@ -1912,6 +1959,7 @@ void rtab_scan(const char *text, size_t len, diag_ctx *diag, scan_fn fn, void *a
 	struct lex_extra extra = {.diag = diag, .line = 1, .col = 1, .rows_off = true,
 				  .on_comment = scan_comment, .comment_arg = &sink};
 	parse_text(text, len, &pc, &extra, &sink);
+	ast_part_refs_free(pc.part_refs);
 	ast_defs_free(pc.defs);
 	ast_errata_free(pc.errata);
 	for (size_t i = 0; i < pc.ndiscarded; i++)

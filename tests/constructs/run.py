@@ -72,6 +72,7 @@ SUB_FORMS = [
     'round_ranges',        # round up below 1:1, nearest from 1:1 (a rounding per range of odds)
     'odds_thresholds',     # at least 0.33, 0.5, 1 (the ratio each odds column needs)
     'locale_rule_refs',    # @ en "..." ru "...": a rule reference per locale
+    'part_rule_refs',      # a row's @ en "..." ru "...": a part's rule reference per locale
     'open_input',          # int >= 0, int <= 10, int: an input open at an end
     'round_linear',        # round linear, ties up: the nearest column by the ratio itself
     'odds_strict',         # more than 1/2, 1, 3/2: thresholds the odds must pass

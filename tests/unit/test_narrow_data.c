@@ -55,14 +55,14 @@ static const rtab_modifier modifiers[] = {MOD(0), MOD(1), MOD(2)};
 #define NOUTCOMES 300
 static const rtab_outcome outcomes[NOUTCOMES] = {{.id = "lose"}, {.id = "win"}, [257] = {.id = "far"},
 					       [299] = {.id = "last"}};
-static const rtab_row rows_a[] = {{0, "r.1", NULL}, {1, "r.1", NULL}, {0, "r.2", "row"}};
+static const rtab_row rows_a[] = {{0, "r.1", NULL, NULL}, {1, "r.1", NULL, NULL}, {0, "r.2", "row", NULL}};
 static const uint8_t outcome8_a[] = {0, 1, 0};
-static const rtab_row_note notes_a[] = {{"r.1", NULL}, {"r.2", "row"}};
+static const rtab_row_note notes_a[] = {{"r.1", NULL, NULL}, {"r.2", "row", NULL}};
 static const uint8_t note_a[] = {0, 0, 1};
-static const rtab_row rows_b[] = {{0, "s", "all"}, {299, "s", "all"}, {257, "s", "all"}};
+static const rtab_row rows_b[] = {{0, "s", "all", NULL}, {299, "s", "all", NULL}, {257, "s", "all", NULL}};
 static const uint16_t outcome16_b[] = {0, 299, 257};
-static const rtab_row_note notes_b[] = {{"s", "all"}};
-static const rtab_row rows_c[] = {{1, NULL, NULL}, {0, NULL, NULL}, {1, NULL, NULL}};
+static const rtab_row_note notes_b[] = {{"s", "all", NULL}};
+static const rtab_row rows_c[] = {{1, NULL, NULL, NULL}, {0, NULL, NULL, NULL}, {1, NULL, NULL, NULL}};
 static const uint8_t outcome8_c[] = {1, 0, 1};
 
 static const int16_t wide_rows[] = {0, 0, 0, 0, 1, 1, -1, 1, 2, 2, 2, 2};

@@ -52,7 +52,8 @@ static const rtab_modifier modifiers[] = {
 
 /* Every rolled column: 1-3 the first outcome, 4-6 the second. */
 #define ROWS_OF(a, b) ((const int16_t[]){a, a, a, b, b, b})
-static const rtab_row rows[] = {{O_AE, NULL, NULL}, {O_NE, NULL, NULL}, {O_DR, NULL, NULL}, {O_DE, NULL, NULL}};
+static const rtab_row rows[] = {{O_AE, NULL, NULL, NULL}, {O_NE, NULL, NULL, NULL}, {O_DR, NULL, NULL, NULL},
+				 {O_DE, NULL, NULL, NULL}};
 
 /* none below 1:2 | 1:2 | 1:1 | 1.5:1 | 2:1 | 3:1 | automatic DE from 4:1 */
 static const rtab_column odds_columns[] = {

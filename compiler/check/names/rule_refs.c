@@ -8,9 +8,78 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The locales of one part's references (a row's, a step's): each declared,
+ * once, and every declared one given. */
+static void check_part_refs(model *m, const ast_def *d, const char *what, const ast_part_refs *p)
+{
+	size_t n = m->rs.nlocales;
+	const ast_stmt **seen = xcalloc(n ? n : 1, sizeof *seen);
+	bool complete = true;
+	for (const ast_stmt *s = p->locales; s; s = s->next) {
+		int l = rtab_find_locale(&m->rs, s->name);
+		if (l < 0) {
+			strbuf declared = {0};
+			for (size_t k = 0; k < n; k++)
+				sb_printf(&declared, "%s%s", k ? ", " : "", m->rs.locales[k]);
+			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
+				     "a rule reference in %s '%s' is in locale '%s', which the ruleset does not declare; write one of its locales (%s) or add '%s' to 'locales'",
+				     what, d->id, s->name, declared.data ? declared.data : "", s->name);
+			free(declared.data);
+			complete = false;
+		} else if (seen[l]) {
+			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
+				     "a rule reference in %s '%s' gives its '%s' text twice; remove one", what, d->id, s->name);
+			check_note(m, seen[l]->name_loc, "the first '%s' text is here", s->name);
+		} else {
+			seen[l] = s;
+		}
+	}
+	for (size_t l = 0; complete && l < n; l++)
+		if (!seen[l])
+			check_report(m, CHECK_MISSING_REFERENCE, p->at,
+				     "a rule reference in %s '%s' is given per locale but not in '%s'; add %s \"...\" after '@'",
+				     what, d->id, m->rs.locales[l], m->rs.locales[l]);
+	free(seen);
+}
+
+rtab_labels part_rule_refs(model *m, const char *written, const char **rule)
+{
+	if (!ast_rule_per_locale(written)) {
+		*rule = arena_strdup(&m->arena, written);
+		return NULL;
+	}
+	size_t n = m->rs.nlocales;
+	const char **refs = n ? model_array(m, n, sizeof *refs) : NULL;
+	const char *first = NULL;
+	/* Each AST_REFS_LOCALE LOCALE AST_REFS_TEXT TEXT; a locale given twice
+	 * or not declared is reported by check_part_refs: the first is kept. */
+	for (const char *p = written; *p == AST_REFS_LOCALE;) {
+		const char *locale = p + 1, *sep = strchr(locale, AST_REFS_TEXT);
+		if (!sep)
+			break;
+		const char *text = sep + 1, *end = strchr(text, AST_REFS_LOCALE);
+		size_t len = end ? (size_t)(end - text) : strlen(text);
+		char *id = xstrndup(locale, (size_t)(sep - locale));
+		const char *copy = arena_strndup(&m->arena, text, len);
+		int l = rtab_find_locale(&m->rs, id);
+		free(id);
+		if (!first)
+			first = copy;
+		if (l >= 0 && !refs[l])
+			refs[l] = copy;
+		p = end ? end : text + len;
+	}
+	/* The reference every reader without a locale sees: the first locale's. */
+	*rule = refs && refs[0] ? refs[0] : first;
+	return refs;
+}
+
 rtab_labels read_rule_refs(model *m, const ast_def *d, const char *what, const char **rule)
 {
 	size_t n = m->rs.nlocales;
+	/* An outcome's instance repeats its declaration's parts, reported there. */
+	for (const ast_part_refs *p = d->instance ? NULL : d->part_refs; p; p = p->next)
+		check_part_refs(m, d, what, p);
 	*rule = arena_strdup(&m->arena, d->rule);
 	if (!d->refs || n == 0)
 		return NULL;
@@ -82,11 +151,13 @@ static const char *part_rule(const rtab_ruleset *rs, const char *part, const cha
 		x->rule = rtab_rule(rs, x->rule, x->rules, locale);                     \
 	}
 
-/* The parts of definition x that may take its reference. */
+/* The parts of definition x: each its own reference in the locale where it
+ * gives them per locale, else as part_rule says. */
 #define PARTS_IN(type, n, parts)                                                     \
 	for (size_t k = 0; k < x->n; k++) {                                             \
 		type *p = (type *)&x->parts[k];                                         \
-		p->rule = part_rule(rs, p->rule, x->rule, x->rules, shown);             \
+		p->rule = p->rules ? rtab_rule(rs, p->rule, p->rules, locale)           \
+				   : part_rule(rs, p->rule, x->rule, x->rules, shown);   \
 	}
 
 static void parts_in_locale(rtab_ruleset *rs, size_t locale)

@@ -6,6 +6,7 @@
 #include "check/passes/sema_reading.h"
 
 #include "check/passes/body.h"
+#include "check/names/rule_refs.h"
 #include "check/checks.h"
 #include "check/names/resolve_name.h"
 #include "check/passes/sema_exact.h"
@@ -410,7 +411,7 @@ void resolve_reactions(model *m)
 					     "reaction set '%s' has two options '%s'", d->id, s->name);
 			rtab_option *o = &opts[r->noptions++];
 			o->id = arena_strdup(&m->arena, s->name);
-			o->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+			o->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &o->rule);
 			o->labels = read_labels(m, s->body, "option", s->name, s->name_loc, true);
 			guard_and_outcome(m, s->body, &o->guard, &o->outcome, &o->provisional);
 		}
@@ -591,7 +592,7 @@ void resolve_procedures(model *m)
 						     "procedure '%s' has two steps '%s'", d->id, s->name);
 				rtab_procedure_step *st = &steps[p->nsteps++];
 				st->id = arena_strdup(&m->arena, s->name);
-				st->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+				st->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &st->rule);
 				st->labels = read_labels(m, s->body, "step", s->name, s->name_loc, true);
 				guard_and_outcome(m, s->body, &st->guard, &st->outcome, &st->provisional);
 			}

@@ -6,6 +6,7 @@
  */
 #include "check/passes/sema_grid.h"
 
+#include "check/names/rule_refs.h"
 #include "check/checks.h"
 #include "check/names/resolve_name.h"
 #include "check/passes/sema_exact.h"
@@ -753,7 +754,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 						row = (int)t->nrows++;
 						add_row_of_key(&g, key, row);
 						out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
-						out[row].rule = arena_strdup(&m->arena, rule ? rule : d->rule);
+						out[row].rules = part_rule_refs(m, rule ? rule : d->rule, &out[row].rule);
 						out[row].provisional = arena_strdup(&m->arena, text);
 						mt->row_names[row] = name;
 						mt->row_locs[row] = x->loc;

@@ -3,6 +3,7 @@
 #include "check/passes/sema_outcomes.h"
 
 #include "check/passes/body.h"
+#include "check/names/rule_refs.h"
 #include "check/checks.h"
 #include "check/proofs/open_inputs.h"
 #include "check/names/resolve_name.h"
@@ -238,7 +239,7 @@ void resolve_outcomes(model *m)
 							 "a 'times' count"))
 					check_times(m, d, s, &t, &tr->times, &listed);
 				resolve_trigger_sets(m, s, tr);
-				tr->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+				tr->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &tr->rule);
 				tr->provisional = arena_strdup(&m->arena, s->text);
 				o->ntriggers++;
 				break;

@@ -3,6 +3,7 @@
 #include "check/passes/sema_rows.h"
 
 #include "check/checks.h"
+#include "check/names/rule_refs.h"
 #include "check/names/resolve_name.h"
 
 void rows_into_columns(model *m, rtab_table *t, model_table *mt, rtab_row *out, const ast_rows *rr,
@@ -16,7 +17,10 @@ void rows_into_columns(model *m, rtab_table *t, model_table *mt, rtab_row *out, 
 		size_t ncells = r->nranges;
 		out[row].outcome = (uint16_t)(o < 0 ? 0 : o);
 		const ast_row_note *note = ast_rows_note(rr, i);
-		out[row].rule = note && note->rule ? arena_strdup(&m->arena, note->rule) : table_rule;
+		if (note && note->rule)
+			out[row].rules = part_rule_refs(m, note->rule, &out[row].rule);
+		else
+			out[row].rule = table_rule;
 		out[row].provisional = note ? arena_strdup(&m->arena, note->text) : NULL;
 		if (mt->row_names) {
 			mt->row_names[row] = r->name;

@@ -3,6 +3,7 @@
 #include "check/passes/sema_table.h"
 
 #include "check/passes/body.h"
+#include "check/names/rule_refs.h"
 #include "check/checks.h"
 #include "check/proofs/modifier_range.h"
 #include "check/proofs/open_inputs.h"
@@ -335,7 +336,7 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 		out[t->nnatural].nfaces = (uint8_t)k;
 		out[t->nnatural].faces = faces;
 		out[t->nnatural].outcome = (uint16_t)o;
-		out[t->nnatural].rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+		out[t->nnatural].rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &out[t->nnatural].rule);
 		out[t->nnatural].provisional = arena_strdup(&m->arena, s->text);
 		t->nnatural++;
 	}
@@ -360,7 +361,7 @@ static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 			continue;
 		rw->from = (uint16_t)from;
 		rw->to = (uint16_t)to;
-		rw->rule = arena_strdup(&m->arena, s->rule ? s->rule : d->rule);
+		rw->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &rw->rule);
 		rw->provisional = arena_strdup(&m->arena, s->text);
 		t->nrewrites++;
 	}

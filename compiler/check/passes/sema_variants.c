@@ -34,7 +34,8 @@ static bool is_variant(const ast_def *d)
 
 /* A statement copied from the base keeps the base's rule reference where it
  * gave none of its own (a row, a grid line, a natural rule, a rewrite read
- * the table's rule then), rather than taking the variant's. */
+ * the table's rule then), rather than taking the variant's; the base's
+ * references per locale, where it gives them, in a part's form. */
 static void keep_base_rule(ast_stmt *s, const char *rule)
 {
 	for (; s; s = s->next) {
@@ -183,8 +184,12 @@ void expand_variants(model *m)
 			if (restated)
 				continue;
 			ast_stmt *c = ast_stmt_copy(s);
-			if (base->rule)
-				keep_base_rule(c, base->rule); /* a fresh copy: c->next is NULL */
+			if (base->rule) {
+				/* The base's references per locale travel as a part's do. */
+				char *rule = base->refs ? ast_part_rule_encode(base->refs) : NULL;
+				keep_base_rule(c, rule ? rule : base->rule); /* a fresh copy: c->next is NULL */
+				free(rule);
+			}
 			v->body = AST_APPEND(v->body, c);
 		}
 		bool own_grid = false;

@@ -375,7 +375,7 @@ public class Ruleset
         E_REQUIRE = RtabOdds.E_REQUIRE, E_VERSION = RtabOdds.E_VERSION;
     /// <summary>The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this support reads:
     /// data of another model is refused at load, as the C library refuses it.</summary>
-    public const int DataModel = 6;
+    public const int DataModel = 7;
     static readonly string[] TargetKeys = { "tables", "reaction_sets", "transitions", "distances", "procedures" };
     // What a chain step names, by target kind (as the situations of rtab conform).
     static readonly string[] ChainKinds = { "table", "reactions", "transition", "distance", "procedure" };

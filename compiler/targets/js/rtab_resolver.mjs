@@ -9,7 +9,7 @@ const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
 const NO_DICE = 65535;
 /** The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this support reads: data of
  * another model is refused at load, as the C library refuses it. */
-export const DATA_MODEL = 6;
+export const DATA_MODEL = 7;
 
 /** The runtime's statuses and their messages (runtime/rtab.c). */
 export const MESSAGES = {

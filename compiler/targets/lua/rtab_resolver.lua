@@ -18,7 +18,7 @@ local INT32_MIN, INT32_MAX = -2147483648, 2147483647
 local NO_DICE = 65535
 -- The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this support reads: data of
 -- another model is refused at load, as the C library refuses it.
-local DATA_MODEL = 6
+local DATA_MODEL = 7
 -- JSON null inside arrays (nil would end an array), in the data and in the results of
 -- rtab conform. A result the API returns has no NULL member: null is nil there.
 local NULL = setmetatable({}, {__tostring = function() return "null" end})
