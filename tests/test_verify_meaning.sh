@@ -295,5 +295,18 @@ distance b { en "B"; value 2.5 * 1d6 cm; }
 EOR
 expect count-times-length 0 "" "$rtab" check -Werror "$tmp/count_cm.rtab"
 
+# A metric edition gives both forms in cm (2d6 cm, and 1d6 * 2.5 cm for the
+# original's 1d6 inches): rtab test checks each form its faces fit.
+cat >"$tmp/two_cm.rtab" <<'EOR'
+ruleset mu { locales en; en "M"; exact 1/2; unit inches; unit cm = inches * 100 / 254 within 5%; }
+distance a { en "A"; value 2d6 cm; value 1d6 * 2.5 cm; }
+example e { en "E"; a roll 3,4 -> 7 cm; a roll 4 -> 10 cm; }
+EOR
+expect second-form-in-one-unit 0 "1 passed, 0 failed" "$rtab" test "$tmp/two_cm.rtab"
+sed 's/roll 4 -> 10 cm/roll 4 -> 11 cm/' "$tmp/two_cm.rtab" >"$tmp/two_cm_bad.rtab"
+expect second-form-wrong 1 "a gave 10 cm, expected 11 cm" "$rtab" test "$tmp/two_cm_bad.rtab"
+sed 's/roll 4 -> 10 cm/roll 4,4,4 -> 10 cm/' "$tmp/two_cm.rtab" >"$tmp/two_cm_faces.rtab"
+expect second-form-no-fit 1 "wrong number of dice faces" "$rtab" test "$tmp/two_cm_faces.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -489,16 +489,34 @@ static bool run_check(const model *m, const model_check *c, strbuf *why)
 		return provenance_ok(s, &prov, why);
 	}
 	case RTAB_TARGET_DISTANCE: {
+		/* A distance may give several forms in the check's unit (a metric
+		 * edition's 2d6 cm and 1d6 * 2.5 cm for the original's 1d6 inches):
+		 * the check is of the first its faces fit that gives its value, else
+		 * said of the first its faces fit. */
 		const rtab_distance *d = &rs->distances[c->target.index];
-		size_t form = 0;
-		int32_t v;
-		while (strcmp(d->forms[form].unit, c->unit) != 0)
-			form++;
+		int32_t v = 0;
 		reasons prov = {0};
-		rc = rtab_distance_eval_why(rs, c->target.index, form, c->inputs, rs->ninputs,
-					    c->faces, c->nfaces, &v, prov.why, RTAB_MAX_REASONS,
-					    &prov.total);
-		if (rc != RTAB_OK)
+		bool fit = false;
+		rc = RTAB_E_INDEX;
+		for (size_t form = 0; form < d->nforms; form++) {
+			if (strcmp(d->forms[form].unit, c->unit) != 0)
+				continue;
+			int32_t got;
+			reasons p = {0};
+			int r = rtab_distance_eval_why(rs, c->target.index, form, c->inputs, rs->ninputs,
+						       c->faces, c->nfaces, &got, p.why, RTAB_MAX_REASONS,
+						       &p.total);
+			if (!fit && (r == RTAB_OK || rc == RTAB_E_INDEX))
+				rc = r; /* the first form's error when no form fits */
+			if (r != RTAB_OK || (fit && got != c->expected))
+				continue;
+			fit = true;
+			v = got;
+			prov = p;
+			if (got == c->expected)
+				break;
+		}
+		if (!fit)
 			break;
 		prov.n = prov.total < RTAB_MAX_REASONS ? prov.total : RTAB_MAX_REASONS;
 		if (v != c->expected) {
