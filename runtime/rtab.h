@@ -882,6 +882,11 @@ typedef int (*rtab_native_resolver)(const struct rtab_ruleset *rs, size_t table,
  * own; two units convert when their bases lead to the same one. */
 typedef struct rtab_unit {
 	const char *id;
+	/* Per locale, the unit as a reader says it after a number (`unit stride
+	 * { en "stride|strides"; ru "шаг|шага|шагов"; }`): its forms by the
+	 * language's plural rule, separated by '|'; NULL (or an entry NULL): the
+	 * id, or the words rtab knows for a unit it names. */
+	rtab_labels labels;
 	int16_t base;      /* the unit it converts to, or -1 */
 	int64_t num, den;  /* 1 id = num/den base (1/1 without a base) */
 	int32_t tolerance; /* how far a printed conversion may stray, in thousandths of a

@@ -1302,11 +1302,20 @@ static void emit_units(strbuf *o, const rtab_ruleset *rs)
 {
 	if (!rs->nunits)
 		return;
-	sb_puts(o, "\n/* units */\nstatic const rtab_unit units[] = {\n");
+	sb_puts(o, "\n/* units */\n");
+	for (size_t i = 0; i < rs->nunits; i++)
+		if (rs->units[i].labels) {
+			char name[32];
+			snprintf(name, sizeof name, "unit%zu_labels", i);
+			labels(o, rs, rs->units[i].labels, name);
+		}
+	sb_puts(o, "static const rtab_unit units[] = {\n");
 	for (size_t i = 0; i < rs->nunits; i++) {
 		const rtab_unit *u = &rs->units[i];
 		sb_puts(o, "\t{.id = ");
 		sb_put_c_string(o, u->id);
+		if (u->labels)
+			sb_printf(o, ", .labels = unit%zu_labels", i);
 		sb_printf(o, ", .base = %d, .num = %lld, .den = %lld, .tolerance = %ld},\n", u->base,
 			  (long long)u->num, (long long)u->den, (long)u->tolerance);
 	}

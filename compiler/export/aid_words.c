@@ -2,6 +2,7 @@
 #include "export/aid_words.h"
 
 #include "base/msg.h"
+#include "base/plural.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +70,9 @@ static void put_number(strbuf *sb, long v)
 /* The units rtab knows by name, in the reader's words after a number: the
  * word for one ("hex", "гекс"), the unit's name for more ("hexes", and in
  * Russian for 2-4, "гекса"), and Russian's form for 5 or more and the teens
- * ("гексов"), each a phrase of the catalogue. A unit of the ruleset's own
- * keeps its name (the language gives units no labels). */
+ * ("гексов"), each a phrase of the catalogue. A unit the ruleset gives
+ * words of its own (`unit stride { en "stride|strides"; }`) is said in
+ * those; one it gives none keeps its name. */
 static const struct {
 	const char *name, *one, *many;
 } unit_words[] = {
@@ -88,12 +90,31 @@ static const struct {
 	{"km", /* msg("km") */ "km", "km"},
 };
 
-/* n of unit in the words of the catalogue's language: English has one form
- * for 1 and one for any other number; Russian one for 1, 21, 31 ... (not
- * 11), one for 2-4, 22-24 ... (not 12-14) and one for the rest. */
-static void put_quantity(strbuf *sb, long n, const char *unit)
+/* The ruleset's own words for unit in locale l of the aid, form by form
+ * ("шаг|шага|шагов"), or NULL. */
+static const char *ruleset_unit_words(const rtab_ruleset *rs, size_t l, const char *unit)
+{
+	for (size_t i = 0; i < rs->nunits && l < rs->nlocales; i++)
+		if (strcmp(rs->units[i].id, unit) == 0)
+			return rs->units[i].labels ? rs->units[i].labels[l] : NULL;
+	return NULL;
+}
+
+/* n of unit in the words of the aid's language (the ruleset's locale of its
+ * slot), in the form the number takes there (base/plural.h). */
+static void put_quantity(strbuf *sb, const export_ctx *c, size_t slot, long n, const char *unit)
 {
 	put_number(sb, n);
+	const char *lang = c->rs->locales[c->locales[slot]];
+	const char *own = ruleset_unit_words(c->rs, c->locales[slot], unit);
+	if (own) {
+		size_t want = strchr(own, '|') ? plural_form(lang, n) : 0;
+		for (size_t f = 0; f < want && strchr(own, '|'); f++)
+			own = strchr(own, '|') + 1;
+		const char *end = strchr(own, '|');
+		sb_printf(sb, " %.*s", (int)(end ? (size_t)(end - own) : strlen(own)), own);
+		return;
+	}
 	size_t k = 0, count = sizeof unit_words / sizeof unit_words[0];
 	while (k < count && strcmp(unit_words[k].name, unit) != 0)
 		k++;
@@ -101,16 +122,11 @@ static void put_quantity(strbuf *sb, long n, const char *unit)
 		sb_printf(sb, " %s", unit);
 		return;
 	}
-	unsigned long a = (unsigned long)(n < 0 ? -n : n), last = a % 10, teens = a % 100;
-	const char *id = unit_words[k].name;
-	if (strcmp(msg_locale(), "ru") == 0) {
-		if (last == 1 && teens != 11)
-			id = unit_words[k].one;
-		else if (!(last >= 2 && last <= 4 && !(teens >= 12 && teens <= 14)))
-			id = unit_words[k].many;
-	} else if (a == 1) {
-		id = unit_words[k].one;
-	}
+	/* The catalogue holds a unit's words under its forms in English: one, more,
+	 * and "(5 or more)" for a language's third form. */
+	size_t form = plural_form(msg_locale(), n);
+	const char *id = form == 0 ? unit_words[k].one : form == 1 || plural_forms(msg_locale()) < 3
+		? unit_words[k].name : unit_words[k].many;
 	sb_printf(sb, " %s", msg(id));
 }
 
@@ -126,7 +142,7 @@ static void put_value(strbuf *sb, const words *w, const rtab_input *in, int32_t 
 	} else if (in && in->type == RTAB_TYPE_BOOL && (v == 0 || v == 1)) {
 		sb_puts(sb, v ? msg("yes") : msg("no"));
 	} else if (in && in->unit && !in->step) {
-		put_quantity(sb, v, in->unit);
+		put_quantity(sb, w->c, w->slot, v, in->unit);
 	} else {
 		put_number(sb, v);
 	}
@@ -294,7 +310,7 @@ void aid_effect_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_e
 			sb_puts(sb, aid_word(c, slot, v->labels, v->id));
 		} else {
 			if (p && p->unit)
-				put_quantity(sb, e->args[a], p->unit);
+				put_quantity(sb, c, slot, e->args[a], p->unit);
 			else
 				put_number(sb, e->args[a]);
 		}

@@ -888,6 +888,14 @@ stmt:
 		$$->lo = $5.lo; $$->hi = $5.hi; $$->text_loc = LOC(@5);
 		$$->has_drm = $6 >= 0; $$->drm = $6;
 	}
+	| IDENT IDENT '=' IDENT unit_factor unit_within block {
+		$$ = word_stmt(@1, $1);
+		$$->ids = ast_id_new($2, LOC(@2)); $$->ids->tail = $$->ids;
+		$$->name2 = $4; $$->name2_loc = LOC(@4);
+		$$->lo = $5.lo; $$->hi = $5.hi; $$->text_loc = LOC(@5);
+		$$->has_drm = $6 >= 0; $$->drm = $6;
+		$$->body = $7;
+	}
 	| DEFAULT sint provisional_opt ';' {
 		$$ = ast_stmt_new(ST_DEFAULT, LOC(@1)); $$->lo = $2; $$->text = $3; $$->text_loc = LOC(@3);
 	}
@@ -950,7 +958,11 @@ stmt:
 	| IDENT GE sint block { $$ = word_stmt(@1, $1); $$->body = $4; $$->step = cell(@2, $3, INT64_MAX, false, true); }
 	| IDENT IDENT block {
 		$$ = word_stmt(@1, $1); $$->body = $3;
-		$$->step = cell(@2, 0, 0, false, false); $$->step->kind = CELL_NAME; $$->step->name = $2;
+		if ($$->kind == ST_UNIT) { /* 'unit stride { en "stride|strides"; }': the unit's words */
+			$$->ids = ast_id_new($2, LOC(@2)); $$->ids->tail = $$->ids;
+		} else {
+			$$->step = cell(@2, 0, 0, false, false); $$->step->kind = CELL_NAME; $$->step->name = $2;
+		}
 	}
 	| GRID '{' grid_lines '}' { $$ = $3; $$->loc = LOC(@1); lex_grid_end(scanner); }
 	| GRID IDENT '{' grid_lines '}' {

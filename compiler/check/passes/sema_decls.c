@@ -45,10 +45,10 @@ void resolve_ruleset(model *m)
 			report_misplaced(m, s, "the ruleset header");
 		}
 	}
-	resolve_units(m, d->body);
 	if (!locales) {
 		check_report(m, CHECK_SYNTAX_ORDER, d->loc,
 			     "ruleset '%s' declares no locales; add: locales en;", d->id);
+		resolve_units(m, d->body);
 		return;
 	}
 	size_t n = 0;
@@ -71,6 +71,8 @@ void resolve_ruleset(model *m)
 	}
 	m->rs.locales = names;
 	m->rs.rules = read_rule_refs(m, d, "ruleset", &m->rs.rule);
+	/* After the locales: a unit's words are given per locale. */
+	resolve_units(m, d->body);
 }
 
 void resolve_enums(model *m)

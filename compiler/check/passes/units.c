@@ -4,6 +4,8 @@
 
 #include "check/checks.h"
 #include "check/passes/sema_exact.h"
+#include "check/passes/body.h"
+#include "base/plural.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +112,41 @@ static const char *precision_text(const model *m, char *buf, size_t cap)
 	return buf;
 }
 
+/* 'unit stride { en "stride|strides"; ru "шаг|шага|шагов"; }': per locale,
+ * the unit's forms after a number, as many as the language has (or one, for
+ * a word that never changes); anything else or in the body is reported. */
+static rtab_labels unit_words(model *m, const ast_stmt *s, const ast_id *id)
+{
+	for (const ast_stmt *b = s->body; b; b = b->next)
+		if (b->kind != ST_LABEL)
+			report_misplaced(m, b, "a unit's words");
+	rtab_labels labels = read_labels(m, s->body, "unit", id->id, id->loc, true);
+	for (const ast_stmt *b = s->body; b; b = b->next) {
+		int l = b->kind == ST_LABEL ? rtab_find_locale(&m->rs, b->name) : -1;
+		if (l < 0 || !b->text)
+			continue;
+		const char *lang = m->rs.locales[l];
+		size_t forms = 1, want = plural_forms(lang);
+		bool empty = !*b->text;
+		for (const char *p = b->text; *p; p++) {
+			forms += *p == '|';
+			empty |= *p == '|' && (p == b->text || p[1] == '|' || !p[1]);
+		}
+		if ((forms == 1 || forms == want) && !empty)
+			continue;
+		strbuf uses = {0};
+		for (size_t f = 0; f < want; f++)
+			sb_printf(&uses, "%sfor %s", f ? "; " : "", plural_form_use(lang, f));
+		check_report(m, CHECK_UNIT_DECLARATION, b->loc,
+			     "the '%s' words of unit '%s' give %zu form%s%s; '%s' takes %zu forms (%s), "
+			     "separated by '|', or one form for a word that never changes",
+			     b->name, id->id, forms, forms == 1 ? "" : "s", empty ? ", one of them empty" : "",
+			     lang, want, uses.data);
+		sb_free(&uses);
+	}
+	return labels;
+}
+
 static void declare(model *m, const ast_stmt *s, const ast_id *id, rtab_unit *units)
 {
 	for (size_t k = 0; k < m->rs.nunits; k++)
@@ -123,6 +160,7 @@ static void declare(model *m, const ast_stmt *s, const ast_id *id, rtab_unit *un
 	rtab_unit *u = &units[n];
 	m->unit_locs[n] = id->loc;
 	u->id = arena_strdup(&m->arena, id->id);
+	u->labels = s->body ? unit_words(m, s, id) : NULL;
 	u->base = -1;
 	u->num = u->den = 1;
 	u->tolerance = s->has_drm ? (int32_t)s->drm : -1;
