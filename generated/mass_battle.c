@@ -919,7 +919,7 @@ static const rtab_requirement requirements[] = {
 
 /* units */
 static const rtab_unit units[] = {
-	{.id = "inches", .base = -1, .num = 1, .den = 1, .tolerance = -1},
+	{.id = "inches", .labels = NULL, .base = -1, .num = 1, .den = 1, .tolerance = -1},
 };
 
 static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

@@ -1420,7 +1420,7 @@ static const rtab_requirement requirements[] = {
 
 /* units */
 static const rtab_unit units[] = {
-	{.id = "hexes", .base = -1, .num = 1, .den = 1, .tolerance = -1},
+	{.id = "hexes", .labels = NULL, .base = -1, .num = 1, .den = 1, .tolerance = -1},
 };
 
 static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

@@ -632,8 +632,8 @@ static const rtab_procedure procedures[] = {
 
 /* units */
 static const rtab_unit units[] = {
-	{.id = "inches", .base = -1, .num = 1, .den = 1, .tolerance = -1},
-	{.id = "cm", .base = 0, .num = 50, .den = 127, .tolerance = 5000},
+	{.id = "inches", .labels = NULL, .base = -1, .num = 1, .den = 1, .tolerance = -1},
+	{.id = "cm", .labels = NULL, .base = 0, .num = 50, .den = 127, .tolerance = 5000},
 };
 
 static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,

@@ -39,7 +39,7 @@ const char *const facet_fields[] = {
 	"rtab_group: id labels rule rules stacking capped cap_min cap_max",
 	"rtab_modifier: id labels rule rules condition value -min -max sign group steps provisional",
 	"rtab_param: id enum_index unit",
-	"rtab_unit: id base num den tolerance",
+	"rtab_unit: id labels base num den tolerance",
 	"rtab_effect_kind: id labels rule rules -nparams params",
 	"rtab_effect: kind -nargs args",
 	"rtab_target: kind index",
@@ -270,7 +270,16 @@ static void ruleset_facets(builder *b)
 			sb_puts(&def, "a unit of its own");
 		if (x->tolerance >= 0)
 			sb_printf(&def, " within %g%%", x->tolerance / 1000.0);
-		addf(b, stmt_loc(b, ST_UNIT, NULL, 0), def.data, "unit %s", x->id);
+		/* The declaration of this unit, for the places of its facets. */
+		const ast_stmt *decl = NULL;
+		for (const ast_stmt *s = b->ast ? b->ast->body : NULL; s && !decl; s = s->next)
+			for (const ast_id *i = s->kind == ST_UNIT ? s->ids : NULL; i && !decl; i = i->next)
+				if (strcmp(i->id, x->id) == 0)
+					decl = s;
+		addf(b, decl ? decl->loc : stmt_loc(b, ST_UNIT, NULL, 0), def.data, "unit %s", x->id);
+		char of[160];
+		snprintf(of, sizeof of, "unit %s", x->id);
+		add_labels(b, decl ? decl->loc : b->d->loc, of, x->labels, decl ? decl->body : NULL);
 	}
 }
 

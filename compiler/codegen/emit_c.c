@@ -1316,6 +1316,8 @@ static void emit_units(strbuf *o, const rtab_ruleset *rs)
 		sb_put_c_string(o, u->id);
 		if (u->labels)
 			sb_printf(o, ", .labels = unit%zu_labels", i);
+		else
+			sb_puts(o, ", .labels = NULL"); /* every member, in order: C++ compiles it too */
 		sb_printf(o, ", .base = %d, .num = %lld, .den = %lld, .tolerance = %ld},\n", u->base,
 			  (long long)u->num, (long long)u->den, (long)u->tolerance);
 	}
