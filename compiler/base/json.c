@@ -63,6 +63,11 @@ static void open_container(json_writer *w, char bracket)
 
 static void close_container(json_writer *w, char bracket)
 {
+	/* A line break asked for before the close: the close starts a line,
+	 * unless the container is empty ("[]" stays on its line). */
+	if (w->line_break && w->written[w->depth])
+		sb_puts(w->out, w->line_break);
+	w->line_break = NULL;
 	if (w->depth > 0)
 		w->depth--;
 	sb_putc(w->out, bracket);

@@ -36,7 +36,9 @@ void json_end_object(json_writer *w);
 void json_begin_array(json_writer *w);
 void json_end_array(json_writer *w);
 /* The next item (or member) starts a line: a line break and indent
- * ("\n  ") follow the comma before it, for a report a reader reads too. */
+ * ("\n  ") follow the comma before it, for a report a reader reads too.
+ * Asked for before a close, the close of a container that holds anything
+ * starts a line (an empty one closes where it opened). */
 void json_line_break(json_writer *w, const char *indent);
 /* A member's name; its value is the next thing written. */
 void json_key(json_writer *w, const char *key);

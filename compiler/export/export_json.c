@@ -11,6 +11,7 @@
 #include "export/export.h"
 #include "export/export_views.h"
 #include "base/escape.h"
+#include "base/json.h"
 #include "front/key_kinds.h"
 
 #include "rtab_fields.h"
@@ -32,20 +33,31 @@ static const place nowhere = {SIZE_MAX, 0};
 
 static void walk(export_ctx *c, const char *type, const void *p, place w);
 
-static void key(export_ctx *c, bool *first, const char *k)
+/* The writer of the export, begun by json_begin (the emitter's state). */
+static json_writer *jw(export_ctx *c)
 {
-	sb_puts(c->out, *first ? "\"" : ", \"");
-	sb_puts(c->out, k);
-	sb_puts(c->out, "\": ");
-	*first = false;
+	return c->state;
+}
+
+static void key(export_ctx *c, const char *k)
+{
+	json_key(jw(c), k);
 }
 
 static void str(export_ctx *c, const char *s)
 {
-	if (s)
-		sb_put_json_string(c->out, s);
-	else
-		sb_puts(c->out, "null");
+	json_put_string(jw(c), s);
+}
+
+/* A number exact at the ruleset's scale (12.5), as the source writes it;
+ * false when it has no exact form. */
+static bool put_exact(export_ctx *c, int32_t v)
+{
+	char num[32];
+	if (rtab_format_exact(v, c->rs->scale, num, sizeof num) != RTAB_OK)
+		return false;
+	json_put_raw(jw(c), num, strlen(num));
+	return true;
 }
 
 static int64_t scalar_at(field_kind k, const void *p)
@@ -99,14 +111,12 @@ static size_t scalar_size(field_kind k)
 
 static void labels(export_ctx *c, rtab_labels l)
 {
-	sb_putc(c->out, '{');
+	json_begin_object(jw(c));
 	for (size_t i = 0; i < c->rs->nlocales; i++) {
-		sb_puts(c->out, i ? ", " : "");
-		str(c, c->rs->locales[i]);
-		sb_puts(c->out, ": ");
+		key(c, c->rs->locales[i]);
 		str(c, l ? l[i] : NULL);
 	}
-	sb_putc(c->out, '}');
+	json_end_object(jw(c));
 }
 
 /* What an index field refers to: the id, or NULL when it refers to nothing. */
@@ -236,32 +246,31 @@ static bool narrow_form(const char *type, const char *field)
 /* row_of_roll, a table's rows, a matrix's cells or provisional through the accessors of
  * rtab.h; false for any other field. */
 static bool logical_array(export_ctx *c, const struct_desc *sd, const field_desc *f,
-			  const void *p, int64_t n, place w, bool *first)
+			  const void *p, int64_t n, place w)
 {
 	if (strcmp(sd->name, "rtab_table") == 0 && strcmp(f->name, "rows") == 0) {
-		key(c, first, f->name);
-		sb_putc(c->out, '[');
+		key(c, f->name);
+		json_begin_array(jw(c));
 		for (int64_t i = 0; i < n; i++) {
 			rtab_row row = rtab_row_at(p, (size_t)i);
 			place inner = w;
 			inner.index = (size_t)i;
-			sb_puts(c->out, i ? ", " : "");
 			walk(c, "rtab_row", &row, inner);
 		}
-		sb_putc(c->out, ']');
+		json_end_array(jw(c));
 		return true;
 	}
 	if (strcmp(sd->name, "rtab_column") == 0 && strcmp(f->name, "row_of_roll") == 0) {
 		const rtab_column *col = p;
-		key(c, first, f->name);
+		key(c, f->name);
 		if (!rtab_column_rolls(col)) {
-			sb_puts(c->out, "null");
+			json_put_null(jw(c));
 			return true;
 		}
-		sb_putc(c->out, '[');
+		json_begin_array(jw(c));
 		for (int64_t i = 0; i < n; i++)
-			sb_printf(c->out, "%s%d", i ? ", " : "", rtab_column_row(col, (size_t)i));
-		sb_putc(c->out, ']');
+			json_put_int(jw(c), rtab_column_row(col, (size_t)i));
+		json_end_array(jw(c));
 		return true;
 	}
 	if (strcmp(sd->name, "rtab_matrix") != 0)
@@ -270,72 +279,72 @@ static bool logical_array(export_ctx *c, const struct_desc *sd, const field_desc
 	bool cells = strcmp(f->name, "cells") == 0;
 	if (!cells && strcmp(f->name, "provisional") != 0)
 		return false;
-	key(c, first, f->name);
+	key(c, f->name);
 	if (cells ? !m->cells && !m->cells8 && !m->cells16 : !m->provisional && !m->reason_of) {
-		sb_puts(c->out, "null");
+		json_put_null(jw(c));
 		return true;
 	}
-	sb_putc(c->out, '[');
+	json_begin_array(jw(c));
 	for (int64_t i = 0; i < n; i++) {
-		sb_puts(c->out, i ? ", " : "");
 		if (cells)
-			sb_printf(c->out, "%ld", (long)rtab_matrix_cell(m, (size_t)i));
+			json_put_int(jw(c), rtab_matrix_cell(m, (size_t)i));
 		else
 			str(c, rtab_matrix_reason(m, (size_t)i));
 	}
-	sb_putc(c->out, ']');
+	json_end_array(jw(c));
 	return true;
 }
 
 static void pointer_field(export_ctx *c, const struct_desc *sd, const field_desc *f, const void *p,
-			  place w, bool *first)
+			  place w)
 {
 	const void *arr = *(const void *const *)((const char *)p + f->offset);
 	int64_t n = length_of(c, sd, f, p, w);
-	if (n >= 0 && logical_array(c, sd, f, p, n, w, first))
+	if (n >= 0 && logical_array(c, sd, f, p, n, w))
 		return;
-	key(c, first, f->name);
+	key(c, f->name);
 	if (n < 0) {
 		/* A field added to rtab.h that the export does not know how to size. */
-		sb_puts(c->out, "null");
+		json_put_null(jw(c));
 		fprintf(stderr, "rtab export: note: field '%s.%s' has no known length and is left out\n",
 			sd->name, f->name);
 		unhandled_reported = true;
 		return;
 	}
 	if (!arr) {
-		sb_puts(c->out, n == 0 ? "[]" : "null");
+		if (n == 0) {
+			json_begin_array(jw(c));
+			json_end_array(jw(c));
+		} else {
+			json_put_null(jw(c));
+		}
 		return;
 	}
 	const struct_desc *elem = rtab_struct_desc(f->type);
 	field_kind sk = scalar_kind(f->type);
-	sb_putc(c->out, '[');
+	json_begin_array(jw(c));
 	for (int64_t i = 0; i < n; i++) {
-		sb_puts(c->out, i ? ", " : "");
 		if (elem) {
 			place inner = w;
 			inner.index = (size_t)i;
 			walk(c, f->type, (const char *)arr + (size_t)i * elem->size, inner);
 		} else if (sk != FIELD_PTR) {
-			sb_printf(c->out, "%lld",
-				  (long long)scalar_at(sk, (const char *)arr + (size_t)i * scalar_size(sk)));
+			json_put_int(jw(c), scalar_at(sk, (const char *)arr + (size_t)i * scalar_size(sk)));
 		} else {
 			str(c, ((const char *const *)arr)[i]);
 		}
 	}
-	sb_putc(c->out, ']');
+	json_end_array(jw(c));
 	/* Ids beside an array of indices. */
 	if (sk != FIELD_PTR && has_ref(sd->name, f->name)) {
 		char k[96];
 		snprintf(k, sizeof k, "%s_ids", f->name);
-		key(c, first, k);
-		sb_putc(c->out, '[');
-		for (int64_t i = 0; i < n; i++) {
-			sb_puts(c->out, i ? ", " : "");
+		key(c, k);
+		json_begin_array(jw(c));
+		for (int64_t i = 0; i < n; i++)
 			str(c, ref_id(c, sd->name, f->name,
 				      scalar_at(sk, (const char *)arr + (size_t)i * scalar_size(sk)), p));
-		}
-		sb_putc(c->out, ']');
+		json_end_array(jw(c));
 	}
 }
 
@@ -357,24 +366,24 @@ static const char *rounding_name(uint8_t r)
  * Readable forms beside the data, one function per structure that has them:
  * each adds its keys after the structure's fields.
  */
-typedef void extra_fn(export_ctx *c, const void *p, place w, bool *first);
+typedef void extra_fn(export_ctx *c, const void *p, place w);
 
-static void expr_extras(export_ctx *c, const void *p, place w, bool *first)
+static void expr_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	strbuf sb = {0};
-	key(c, first, "text");
+	key(c, "text");
 	export_expr_text(&sb, c->rs, p);
 	str(c, sb.data);
 	sb_free(&sb);
 }
 
-static void instr_extras(export_ctx *c, const void *p, place w, bool *first)
+static void instr_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_ruleset *rs = c->rs;
 	const rtab_instr *in = p;
-	key(c, first, "op_name");
+	key(c, "op_name");
 	str(c, export_op_name(in->op));
 	const char *ref = NULL;
 	if (in->op == RTAB_OP_INPUT && in->arg >= 0 && in->arg < rs->ninputs)
@@ -386,27 +395,27 @@ static void instr_extras(export_ctx *c, const void *p, place w, bool *first)
 	else if (in->op == RTAB_OP_ROLL && in->arg >= 0 && in->arg < rs->ndice)
 		ref = rs->dice[in->arg].id;
 	if (ref) {
-		key(c, first, "ref");
+		key(c, "ref");
 		str(c, ref);
 	}
 }
 
-static void target_extras(export_ctx *c, const void *p, place w, bool *first)
+static void target_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_target *t = p;
-	key(c, first, "kind_name");
+	key(c, "kind_name");
 	str(c, export_target_kind(t->kind));
-	key(c, first, "id");
+	key(c, "id");
 	str(c, export_target_id(c->rs, *t));
 }
 
-static void input_extras(export_ctx *c, const void *p, place w, bool *first)
+static void input_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_ruleset *rs = c->rs;
 	const rtab_input *in = p;
-	key(c, first, "type_name");
+	key(c, "type_name");
 	str(c, in->type == RTAB_TYPE_ENUM   ? "enum"
 	       : in->type == RTAB_TYPE_BOOL ? "bool"
 	       : in->step > 0		    ? "number"
@@ -414,12 +423,12 @@ static void input_extras(export_ctx *c, const void *p, place w, bool *first)
 	if (in->type == RTAB_TYPE_INT && in->step == 0) {
 		/* 'int >= 0': the end the source leaves open, which min or max
 		 * holds as the largest integer the language writes. */
-		key(c, first, "open_below");
-		sb_puts(c->out, export_open_below(in->min) ? "true" : "false");
-		key(c, first, "open_above");
-		sb_puts(c->out, export_open_above(in->max) ? "true" : "false");
+		key(c, "open_below");
+		json_put_bool(jw(c), export_open_below(in->min));
+		key(c, "open_above");
+		json_put_bool(jw(c), export_open_above(in->max));
 	}
-	key(c, first, "default_text");
+	key(c, "default_text");
 	char num[32];
 	if (in->type == RTAB_TYPE_ENUM)
 		str(c, rs->enums[in->enum_index].values[in->default_value].id);
@@ -427,34 +436,34 @@ static void input_extras(export_ctx *c, const void *p, place w, bool *first)
 		str(c, in->default_value ? "true" : "false");
 	else if (in->step > 0 && rtab_format_exact(in->default_value, rs->scale, num, sizeof num) == RTAB_OK)
 		str(c, num); /* a number input: exact, as written (12.5) */
-	else
-		sb_printf(c->out, "\"%ld\"", (long)in->default_value);
+	else {
+		snprintf(num, sizeof num, "%ld", (long)in->default_value);
+		str(c, num);
+	}
 }
 
-static void modifier_extras(export_ctx *c, const void *p, place w, bool *first)
+static void modifier_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_ruleset *rs = c->rs;
 	const rtab_modifier *m = p;
-	key(c, first, "side");
+	key(c, "side");
 	str(c, m->sign < 0 ? "defender" : "attacker");
-	key(c, first, "step_ids");
-	sb_putc(c->out, '[');
-	for (size_t s = 0, n = 0; s < rs->nsteps && s < RTAB_MAX_STEPS; s++)
-		if ((m->steps >> s) & 1u) {
-			sb_puts(c->out, n++ ? ", " : "");
+	key(c, "step_ids");
+	json_begin_array(jw(c));
+	for (size_t s = 0; s < rs->nsteps && s < RTAB_MAX_STEPS; s++)
+		if ((m->steps >> s) & 1u)
 			str(c, rs->steps[s]);
-		}
-	sb_putc(c->out, ']');
+	json_end_array(jw(c));
 }
 
-static void table_extras(export_ctx *c, const void *p, place w, bool *first)
+static void table_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_table *t = p;
-	key(c, first, "key_kind_name");
+	key(c, "key_kind_name");
 	str(c, key_kind_name(table_key_kind(t)));
-	key(c, first, "rounding_name");
+	key(c, "rounding_name");
 	str(c, rounding_name(t->rounding));
 	/* Odds lines: the grid of result columns as printed, and the line of each value. */
 	const model_table *mt = export_odds_lines(c, t);
@@ -465,123 +474,121 @@ static void table_extras(export_ctx *c, const void *p, place w, bool *first)
 	grid g;
 	grid_init(&g, n + 1);
 	export_odds_line_rows(c, t, mt, shown, n, -1, &g);
-	key(c, first, "result_columns");
-	sb_putc(c->out, '[');
-	for (size_t k = 0; k < mt->nresults; k++) {
-		sb_puts(c->out, k ? ", " : "");
+	key(c, "result_columns");
+	json_begin_array(jw(c));
+	for (size_t k = 0; k < mt->nresults; k++)
 		str(c, mt->result_ids[k]);
-	}
-	sb_puts(c->out, "]");
-	key(c, first, "odds_lines");
-	sb_putc(c->out, '[');
+	json_end_array(jw(c));
+	key(c, "odds_lines");
+	json_begin_array(jw(c));
 	for (size_t r = 0; r < grid_rows(&g); r++) {
 		/* "woods, town:" as the values it serves */
-		sb_puts(c->out, r ? ", {\"values\": [" : "{\"values\": [");
+		json_begin_object(jw(c));
+		key(c, "values");
+		json_begin_array(jw(c));
 		const char *line = grid_at(&g, r, 0);
 		for (const char *v = line; *v && *v != ':';) {
 			size_t len = strcspn(v, ",:");
-			char *id = xstrndup(v, len);
-			sb_puts(c->out, v == line ? "" : ", ");
-			str(c, id);
-			free(id);
+			json_put_string_n(jw(c), v, len);
 			v += len;
 			v += *v == ',' ? 2 : 0;
 		}
-		sb_puts(c->out, "], \"odds\": [");
+		json_end_array(jw(c));
+		key(c, "odds");
+		json_begin_array(jw(c));
 		for (size_t k = 0; k < n; k++) {
 			const char *step = grid_at(&g, r, k + 1);
-			sb_puts(c->out, k ? ", " : "");
 			str(c, strcmp(step, "\xE2\x80\x94") == 0 ? NULL : step);
 		}
-		sb_puts(c->out, "]}");
+		json_end_array(jw(c));
+		json_end_object(jw(c));
 	}
-	sb_putc(c->out, ']');
+	json_end_array(jw(c));
 	grid_free(&g);
 	free(shown);
 }
 
-static void band_extras(export_ctx *c, const void *p, place w, bool *first)
+static void band_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
-	key(c, first, "rounding_name");
+	key(c, "rounding_name");
 	str(c, rounding_name(((const rtab_band *)p)->rounding));
 }
 
-static void group_extras(export_ctx *c, const void *p, place w, bool *first)
+static void group_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_group *g = p;
-	key(c, first, "stacking_name");
+	key(c, "stacking_name");
 	str(c, g->stacking == RTAB_STACK_WORST ? "worst" : g->stacking == RTAB_STACK_BEST ? "best" : "sum");
 }
 
-static void band_step_extras(export_ctx *c, const void *p, place w, bool *first)
+static void band_step_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_band_step *s = p;
-	key(c, first, "ratio");
-	sb_printf(c->out, "\"%ld:%ld\"", (long)s->num, (long)s->den);
+	key(c, "ratio");
+	char ratio[48];
+	snprintf(ratio, sizeof ratio, "%ld:%ld", (long)s->num, (long)s->den);
+	str(c, ratio);
 }
 
-static void effect_extras(export_ctx *c, const void *p, place w, bool *first)
+static void effect_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	strbuf sb = {0};
-	key(c, first, "text");
+	key(c, "text");
 	export_effect_text(&sb, c->rs, p);
 	str(c, sb.data);
 	sb_free(&sb);
 }
 
-static void column_extras(export_ctx *c, const void *p, place w, bool *first)
+static void column_extras(export_ctx *c, const void *p, place w)
 {
 	const rtab_ruleset *rs = c->rs;
 	if (w.table >= rs->ntables)
 		return;
 	const rtab_table *t = &rs->tables[w.table];
 	const rtab_column *col = p;
-	key(c, first, "kind_name");
+	key(c, "kind_name");
 	str(c, col->kind == RTAB_COLUMN_AUTOMATIC ? "automatic" : col->kind == RTAB_COLUMN_NONE ? "none" : "rolled");
 	const model_table *mt = export_odds_lines(c, t);
 	if (mt) { /* the result column of the grid under odds lines whose cells it reads */
-		key(c, first, "result_column");
+		key(c, "result_column");
 		str(c, mt->result_of_column[w.index] ? mt->result_ids[mt->result_of_column[w.index] - 1] : NULL);
 	}
-	key(c, first, "values");
-	sb_putc(c->out, '[');
+	key(c, "values");
+	json_begin_array(jw(c));
 	if (t->column_input >= 0) {
 		const rtab_enum *e = &rs->enums[rs->inputs[t->column_input].enum_index];
-		for (size_t v = 0, n = 0; v < e->nvalues; v++)
+		for (size_t v = 0; v < e->nvalues; v++)
 			if (t->column_end_of_value /* two keys: the variant whose run holds it */
 				    ? t->column_of_value[v] <= w.index && w.index < t->column_end_of_value[v]
-				    : t->column_of_value[v] == w.index) {
-				sb_puts(c->out, n++ ? ", " : "");
+				    : t->column_of_value[v] == w.index)
 				str(c, e->values[v].id);
-			}
 	}
-	sb_putc(c->out, ']');
+	json_end_array(jw(c));
 }
 
-static void row_extras(export_ctx *c, const void *p, place w, bool *first)
+static void row_extras(export_ctx *c, const void *p, place w)
 {
 	(void)p;
 	if (w.table >= c->rs->ntables)
 		return;
 	const rtab_table *t = &c->rs->tables[w.table];
 	strbuf sb = {0};
-	key(c, first, "ranges");
-	sb_putc(c->out, '[');
+	key(c, "ranges");
+	json_begin_array(jw(c));
 	for (size_t col = 0; col < t->ncolumns; col++) {
-		sb_puts(c->out, col ? ", " : "");
 		sb_clear(&sb);
 		export_row_range(&sb, c, w.table, col, w.index);
 		str(c, sb.data);
 	}
-	sb_putc(c->out, ']');
+	json_end_array(jw(c));
 	sb_free(&sb);
 }
 
-static void matrix_extras(export_ctx *c, const void *p, place w, bool *first)
+static void matrix_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_ruleset *rs = c->rs;
@@ -589,11 +596,13 @@ static void matrix_extras(export_ctx *c, const void *p, place w, bool *first)
 	size_t n = 1;
 	for (size_t k = 0; k < m->ndims; k++)
 		n *= rs->enums[m->dims[k]].nvalues;
-	key(c, first, "by_keys");
-	sb_putc(c->out, '[');
+	key(c, "by_keys");
+	json_begin_array(jw(c));
 	for (size_t cell = 0; cell < n; cell++) {
 		size_t rest = cell;
-		sb_puts(c->out, cell ? ", {\"keys\": [" : "{\"keys\": [");
+		json_begin_object(jw(c));
+		key(c, "keys");
+		json_begin_array(jw(c));
 		/* Row-major: the last key turns fastest. */
 		size_t idx[16] = {0};
 		for (size_t k = m->ndims; k-- > 0;) {
@@ -601,32 +610,27 @@ static void matrix_extras(export_ctx *c, const void *p, place w, bool *first)
 			idx[k < 16 ? k : 15] = rest % nv;
 			rest /= nv;
 		}
-		for (size_t k = 0; k < m->ndims && k < 16; k++) {
-			sb_puts(c->out, k ? ", " : "");
+		for (size_t k = 0; k < m->ndims && k < 16; k++)
 			str(c, rs->enums[m->dims[k]].values[idx[k]].id);
-		}
-		sb_printf(c->out, "], \"value\": %ld, \"provisional\": ", (long)rtab_matrix_cell(m, cell));
-		str(c, rtab_matrix_reason(m, cell));
-		sb_putc(c->out, '}');
+		json_end_array(jw(c));
+		json_member_int(jw(c), "value", rtab_matrix_cell(m, cell));
+		json_member_string(jw(c), "provisional", rtab_matrix_reason(m, cell));
+		json_end_object(jw(c));
 	}
-	sb_putc(c->out, ']');
+	json_end_array(jw(c));
 }
 
-static void transition_extras(export_ctx *c, const void *p, place w, bool *first)
+static void transition_extras(export_ctx *c, const void *p, place w)
 {
 	(void)w;
 	const rtab_ruleset *rs = c->rs;
 	const rtab_transition *t = p;
 	const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
-	key(c, first, "arcs");
-	sb_putc(c->out, '{');
-	for (size_t v = 0; v < e->nvalues; v++) {
-		sb_puts(c->out, v ? ", " : "");
-		str(c, e->values[v].id);
-		sb_puts(c->out, ": ");
-		str(c, t->next[v] >= 0 ? e->values[t->next[v]].id : NULL);
-	}
-	sb_putc(c->out, '}');
+	key(c, "arcs");
+	json_begin_object(jw(c));
+	for (size_t v = 0; v < e->nvalues; v++)
+		json_member_string(jw(c), e->values[v].id, t->next[v] >= 0 ? e->values[t->next[v]].id : NULL);
+	json_end_object(jw(c));
 }
 
 static const struct {
@@ -649,11 +653,11 @@ static const struct {
 	{"rtab_transition", transition_extras},
 };
 
-static void extras(export_ctx *c, const char *type, const void *p, place w, bool *first)
+static void extras(export_ctx *c, const char *type, const void *p, place w)
 {
 	for (size_t i = 0; i < sizeof extras_of / sizeof *extras_of; i++)
 		if (strcmp(type, extras_of[i].type) == 0) {
-			extras_of[i].add(c, p, w, first);
+			extras_of[i].add(c, p, w);
 			return;
 		}
 }
@@ -661,14 +665,13 @@ static void extras(export_ctx *c, const char *type, const void *p, place w, bool
 static void walk(export_ctx *c, const char *type, const void *p, place w)
 {
 	const struct_desc *sd = rtab_struct_desc(type);
-	bool first = true;
 	if (!sd) {
-		sb_puts(c->out, "null");
+		json_put_null(jw(c));
 		return;
 	}
 	if (strcmp(type, "rtab_table") == 0)
 		w.table = w.index;
-	sb_putc(c->out, '{');
+	json_begin_object(jw(c));
 	for (size_t i = 0; i < sd->nfields; i++) {
 		const field_desc *f = &sd->fields[i];
 		const void *at = (const char *)p + f->offset;
@@ -676,7 +679,7 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 		case FIELD_STR:
 			if (narrow_form(type, f->name))
 				break;
-			key(c, &first, f->name);
+			key(c, f->name);
 			if (strcmp(type, "rtab_outcome") == 0 && strcmp(f->name, "code") == 0) {
 				/* As a grid cell prints it: an outcome without a code by its id. */
 				const char *code = *(const char *const *)at;
@@ -688,16 +691,16 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 		case FIELD_LABELS:
 			if (!*(const rtab_labels *)at && strcmp(f->name, "rules") == 0)
 				break; /* no references per locale: "rule" is every locale's */
-			key(c, &first, f->name);
+			key(c, f->name);
 			labels(c, *(const rtab_labels *)at);
 			break;
 		case FIELD_STRUCT:
-			key(c, &first, f->name);
+			key(c, f->name);
 			walk(c, f->type, at, w);
 			break;
 		case FIELD_PTR:
 			if (!narrow_form(type, f->name))
-				pointer_field(c, sd, f, p, w, &first);
+				pointer_field(c, sd, f, p, w);
 			break;
 		case FIELD_ARRAY:
 			break; /* fixed arrays live in results only */
@@ -705,12 +708,12 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 			if (narrow_form(type, f->name))
 				break; /* a count of a narrow form */
 			int64_t v = scalar_at(f->kind, at);
-			key(c, &first, f->name);
-			sb_printf(c->out, "%lld", (long long)v);
+			key(c, f->name);
+			json_put_int(jw(c), v);
 			if (has_ref(type, f->name)) {
 				char k[96];
 				snprintf(k, sizeof k, "%s_id", f->name);
-				key(c, &first, k);
+				key(c, k);
 				/* RTAB_NO_DICE and -1 refer to nothing. */
 				str(c, (strcmp(f->name, "dice") == 0 && v == RTAB_NO_DICE) ? NULL
 												: ref_id(c, type, f->name, v, p));
@@ -719,8 +722,8 @@ static void walk(export_ctx *c, const char *type, const void *p, place w)
 		}
 		}
 	}
-	extras(c, type, p, w, &first);
-	sb_putc(c->out, '}');
+	extras(c, type, p, w);
+	json_end_object(jw(c));
 }
 
 static const char *const kind_types[EXPORT_KIND_COUNT_] = {
@@ -745,11 +748,15 @@ static const char *const kind_types[EXPORT_KIND_COUNT_] = {
 static void json_begin(export_ctx *c)
 {
 	const struct_desc *sd = rtab_struct_desc("rtab_ruleset");
-	bool first = false;
+	json_writer *w = xcalloc(1, sizeof *w);
+	*w = json_writer_on(c->out, false);
+	c->state = w;
 	unhandled_reported = false;
-	sb_printf(c->out, "{\"format\": \"rtab-export\", \"version\": %d, \"rtab_version\": \"%s\", \"source\": ",
-		  EXPORT_JSON_VERSION, RTAB_VERSION);
-	str(c, c->source ? path_basename(c->source) : NULL);
+	json_begin_object(w);
+	json_member_string(w, "format", "rtab-export");
+	json_member_int(w, "version", EXPORT_JSON_VERSION);
+	json_member_string(w, "rtab_version", RTAB_VERSION);
+	json_member_string(w, "source", c->source ? path_basename(c->source) : NULL);
 	/* The ruleset's own fields; the arrays of definitions follow, one section each. */
 	for (size_t i = 0; sd && i < sd->nfields; i++) {
 		const field_desc *f = &sd->fields[i];
@@ -760,117 +767,114 @@ static void json_begin(export_ctx *c)
 			continue;
 		const void *at = (const char *)c->rs + f->offset;
 		if (f->kind == FIELD_STR) {
-			key(c, &first, f->name);
+			key(c, f->name);
 			str(c, *(const char *const *)at);
 		} else if (f->kind == FIELD_LABELS) {
 			if (!*(const rtab_labels *)at && strcmp(f->name, "rules") == 0)
 				continue; /* no references per locale: "rule" is every locale's */
-			key(c, &first, f->name);
+			key(c, f->name);
 			labels(c, *(const rtab_labels *)at);
 		} else if (f->kind == FIELD_PTR) {
-			pointer_field(c, sd, f, c->rs, nowhere, &first);
+			pointer_field(c, sd, f, c->rs, nowhere);
 		} else if (is_scalar(f->kind)) {
-			key(c, &first, f->name);
-			sb_printf(c->out, "%lld", (long long)scalar_at(f->kind, at));
+			key(c, f->name);
+			json_put_int(w, scalar_at(f->kind, at));
 		}
 	}
 }
 
 static void json_section(export_ctx *c, export_kind kind)
 {
-	sb_printf(c->out, ",\n\"%s\": [", export_kind_key(kind));
+	json_line_break(jw(c), "\n");
+	key(c, export_kind_key(kind));
+	json_begin_array(jw(c));
 }
 
 static void json_section_end(export_ctx *c, export_kind kind)
 {
 	(void)kind;
-	sb_puts(c->out, c->nitem ? "\n]" : "]");
+	json_line_break(jw(c), "\n"); /* before the close when the section has items */
+	json_end_array(jw(c));
 }
 
 static void example_check(export_ctx *c, const model_check *k)
 {
 	const rtab_ruleset *rs = c->rs;
 	const ast_stmt *s = k->stmt;
-	strbuf *o = c->out;
-	char num[32];
-	sb_puts(o, "{\"kind\": ");
-	str(c, export_target_kind(k->target.kind));
-	sb_puts(o, ", \"name\": ");
-	str(c, export_target_id(rs, k->target));
-	sb_puts(o, ", \"inputs\": {");
-	size_t n = 0;
+	json_writer *w = jw(c);
+	json_begin_object(w);
+	json_member_string(w, "kind", export_target_kind(k->target.kind));
+	json_member_string(w, "name", export_target_id(rs, k->target));
+	json_key(w, "inputs");
+	json_begin_object(w);
 	for (const ast_arg *a = s->args; a; a = a->next) {
 		int i = a->key ? rtab_find_input(rs, a->key) : -1;
 		if (i < 0)
 			continue;
-		sb_puts(o, n++ ? ", " : "");
-		str(c, rs->inputs[i].id);
-		sb_puts(o, ": ");
+		json_key(w, rs->inputs[i].id);
 		const rtab_input *in = &rs->inputs[i];
 		if (in->type == RTAB_TYPE_ENUM)
 			str(c, rs->enums[in->enum_index].values[k->inputs[i]].id);
 		else if (in->type == RTAB_TYPE_BOOL)
-			sb_puts(o, k->inputs[i] ? "true" : "false");
-		else if (in->step > 0 && rtab_format_exact(k->inputs[i], rs->scale, num, sizeof num) == RTAB_OK)
-			sb_puts(o, num); /* a number input, exact as written: 2.5 */
-		else
-			sb_printf(o, "%ld", (long)k->inputs[i]);
+			json_put_bool(w, k->inputs[i]);
+		else if (!(in->step > 0 && put_exact(c, k->inputs[i]))) /* a number input, exact as written: 2.5 */
+			json_put_int(w, k->inputs[i]);
 	}
-	sb_puts(o, "}, \"faces\": [");
+	json_end_object(w);
+	json_key(w, "faces");
+	json_begin_array(w);
 	for (size_t i = 0; i < k->nfaces; i++)
-		sb_printf(o, "%s%ld", i ? ", " : "", (long)k->faces[i]);
-	sb_printf(o, "], \"drm\": %ld, \"expect\": {", (long)k->drm);
+		json_put_int(w, k->faces[i]);
+	json_end_array(w);
+	json_member_int(w, "drm", k->drm);
+	json_key(w, "expect");
+	json_begin_object(w);
 	switch ((rtab_target_kind)k->target.kind) {
 	case RTAB_TARGET_TABLE:
-		sb_puts(o, "\"outcome\": ");
+		json_member_string(w, "outcome", k->expected < 0 ? NULL : rs->outcomes[k->expected].id);
 		if (k->expected < 0)
-			sb_puts(o, "null, \"no_result\": true"); /* '-> none' */
-		else
-			str(c, rs->outcomes[k->expected].id);
+			json_member_bool(w, "no_result", true); /* '-> none' */
 		if (s->has_expect_modifier)
-			sb_printf(o, ", \"modifier\": %lld", (long long)s->expect_modifier);
+			json_member_int(w, "modifier", s->expect_modifier);
 		if (s->has_expect_roll)
-			sb_printf(o, ", \"modified_roll\": %lld", (long long)s->expect_roll);
+			json_member_int(w, "modified_roll", s->expect_roll);
 		if (s->expect_provisional)
-			sb_puts(o, ", \"provisional\": true");
+			json_member_bool(w, "provisional", true);
 		if (s->has_expect_triggers) {
-			sb_puts(o, ", \"triggers\": [");
-			for (size_t i = 0; i < k->ntriggers; i++) {
-				sb_puts(o, i ? ", " : "");
+			json_key(w, "triggers");
+			json_begin_array(w);
+			for (size_t i = 0; i < k->ntriggers; i++)
 				str(c, export_target_id(rs, k->triggers[i]));
-			}
-			sb_puts(o, "]");
+			json_end_array(w);
 		}
 		break;
 	case RTAB_TARGET_REACTIONS:
-		sb_puts(o, "\"options\": [");
-		for (size_t i = 0; i < k->noptions; i++) {
-			sb_puts(o, i ? ", " : "");
+		json_key(w, "options");
+		json_begin_array(w);
+		for (size_t i = 0; i < k->noptions; i++)
 			str(c, rs->reaction_sets[k->target.index].options[k->options[i]].id);
-		}
-		sb_puts(o, "]");
+		json_end_array(w);
 		break;
 	case RTAB_TARGET_TRANSITION: {
 		const rtab_transition *t = &rs->transitions[k->target.index];
-		sb_puts(o, "\"state\": ");
-		str(c, rs->enums[rs->inputs[t->input].enum_index].values[k->expected].id);
+		json_member_string(w, "state", rs->enums[rs->inputs[t->input].enum_index].values[k->expected].id);
 		break;
 	}
 	case RTAB_TARGET_DISTANCE:
-		if (rtab_format_exact(k->expected, rs->scale, num, sizeof num) == RTAB_OK)
-			sb_printf(o, "\"value\": %s, \"unit\": ", num); /* exact: 16.5 */
-		else
-			sb_printf(o, "\"value\": %d, \"unit\": ", k->expected);
-		str(c, k->unit);
+		json_key(w, "value");
+		if (!put_exact(c, k->expected)) /* exact: 16.5 */
+			json_put_int(w, k->expected);
+		json_member_string(w, "unit", k->unit);
 		if (s->expect_provisional)
-			sb_puts(o, ", \"provisional\": true");
+			json_member_bool(w, "provisional", true);
 		break;
 	case RTAB_TARGET_PROCEDURE:
-		sb_puts(o, "\"step\": ");
-		str(c, k->expected >= 0 ? rs->procedures[k->target.index].steps[k->expected].id : NULL);
+		json_member_string(w, "step",
+				   k->expected >= 0 ? rs->procedures[k->target.index].steps[k->expected].id : NULL);
 		break;
 	}
-	sb_puts(o, "}}");
+	json_end_object(w);
+	json_end_object(w);
 }
 
 static void json_item(export_ctx *c, export_kind kind, size_t i)
@@ -878,7 +882,7 @@ static void json_item(export_ctx *c, export_kind kind, size_t i)
 	const rtab_ruleset *rs = c->rs;
 	place w = nowhere;
 	w.index = i;
-	sb_puts(c->out, i ? ",\n" : "\n");
+	json_line_break(jw(c), "\n");
 	switch (kind) {
 	case EXPORT_ENUMS: walk(c, kind_types[kind], &rs->enums[i], w); break;
 	case EXPORT_INPUTS: walk(c, kind_types[kind], &rs->inputs[i], w); break;
@@ -899,47 +903,51 @@ static void json_item(export_ctx *c, export_kind kind, size_t i)
 	case EXPORT_EXAMPLES: {
 		const model_example *ex = &c->m->examples[i];
 		const ast_def *d = ex->def;
-		sb_puts(c->out, "{\"id\": ");
+		json_begin_object(jw(c));
+		key(c, "id");
 		str(c, d->id);
-		sb_puts(c->out, ", \"labels\": {");
+		key(c, "labels");
+		json_begin_object(jw(c));
 		for (size_t l = 0; l < rs->nlocales; l++) {
 			const char *text = NULL;
 			for (const ast_stmt *s = d->body; s; s = s->next)
 				if (s->kind == ST_LABEL && strcmp(s->name, rs->locales[l]) == 0)
 					text = s->text;
-			sb_puts(c->out, l ? ", " : "");
-			str(c, rs->locales[l]);
-			sb_puts(c->out, ": ");
+			key(c, rs->locales[l]);
 			str(c, text);
 		}
-		sb_puts(c->out, "}, \"rule\": ");
+		json_end_object(jw(c));
+		key(c, "rule");
 		str(c, d->rule);
-		sb_puts(c->out, ", \"checks\": [");
+		key(c, "checks");
+		json_begin_array(jw(c));
 		for (size_t k = 0; k < ex->nchecks; k++) {
-			sb_puts(c->out, k ? ",\n  " : "\n  ");
+			json_line_break(jw(c), "\n  ");
 			example_check(c, &ex->checks[k]);
 		}
-		sb_puts(c->out, "]}");
+		json_end_array(jw(c));
+		json_end_object(jw(c));
 		break;
 	}
 	case EXPORT_OUTCOME_GROUPS: {
 		const model_outcome_group *og = &c->m->outcome_groups[i];
-		sb_puts(c->out, "{\"id\": ");
+		json_begin_object(jw(c));
+		key(c, "id");
 		str(c, og->id);
-		sb_puts(c->out, ", \"labels\": ");
+		key(c, "labels");
 		labels(c, og->labels);
-		sb_puts(c->out, ", \"rule\": ");
+		key(c, "rule");
 		str(c, og->rule);
 		if (og->rules) {
-			sb_puts(c->out, ", \"rules\": ");
+			key(c, "rules");
 			labels(c, og->rules);
 		}
-		sb_puts(c->out, ", \"members\": [");
-		for (size_t k = 0; k < og->nmembers; k++) {
-			sb_puts(c->out, k ? ", " : "");
+		key(c, "members");
+		json_begin_array(jw(c));
+		for (size_t k = 0; k < og->nmembers; k++)
 			str(c, c->rs->outcomes[og->members[k]].id);
-		}
-		sb_puts(c->out, "]}");
+		json_end_array(jw(c));
+		json_end_object(jw(c));
 		break;
 	}
 	case EXPORT_KIND_COUNT_: break;
@@ -948,7 +956,10 @@ static void json_item(export_ctx *c, export_kind kind, size_t i)
 
 static void json_end(export_ctx *c)
 {
-	sb_puts(c->out, "}\n");
+	json_end_object(jw(c));
+	sb_putc(c->out, '\n');
+	free(c->state);
+	c->state = NULL;
 }
 
 const export_emitter export_json_emitter = {

@@ -51,6 +51,36 @@ static void test_json_writer(void **state)
 	}
 }
 
+/* Items on lines of their own, as rtab export --format json prints its
+ * sections: a line break asked for before a close puts the close on a line
+ * when the container holds something, and is dropped when it is empty. */
+static void test_json_writer_lines(void **state)
+{
+	(void)state;
+	strbuf b = {0};
+	json_writer w = json_writer_on(&b, false);
+	json_begin_object(&w);
+	json_member_int(&w, "a", 1);
+	json_line_break(&w, "\n");
+	json_key(&w, "full");
+	json_begin_array(&w);
+	for (int i = 1; i <= 2; i++) {
+		json_line_break(&w, "\n");
+		json_put_int(&w, i);
+	}
+	json_line_break(&w, "\n");
+	json_end_array(&w);
+	json_line_break(&w, "\n");
+	json_key(&w, "empty");
+	json_begin_array(&w);
+	json_line_break(&w, "\n");
+	json_end_array(&w);
+	json_member_int(&w, "b", 2);
+	json_end_object(&w);
+	assert_string_equal(b.data, "{\"a\": 1,\n\"full\": [\n1,\n2\n],\n\"empty\": [], \"b\": 2}");
+	sb_free(&b);
+}
+
 static void test_json_reader(void **state)
 {
 	(void)state;
@@ -374,6 +404,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_json_reader),
 		cmocka_unit_test(test_json_writer),
+		cmocka_unit_test(test_json_writer_lines),
 		cmocka_unit_test(test_positions),
 		cmocka_unit_test(test_framing),
 		cmocka_unit_test(test_protocol_order),
