@@ -140,7 +140,7 @@ char *site_model_json(const model *m, const char *name)
 /* The catalogue's texts of the pages' own words, as RTAB_SITE.phrases
  * holds them: {"ru": {"Roll the dice": "Бросить кубики", ...}, ...}. */
 typedef struct phrases_out {
-	strbuf *sb;
+	json_writer *w;
 	const char *locale; /* of the object open, or NULL */
 } phrases_out;
 
@@ -148,16 +148,14 @@ static void put_phrase(const char *locale, const char *id, const char *text, voi
 {
 	phrases_out *p = arg;
 	if (!p->locale || strcmp(p->locale, locale) != 0) {
-		sb_puts(p->sb, p->locale ? "},\n  " : "\n  ");
-		json_string(p->sb, locale);
-		sb_puts(p->sb, ": {");
+		if (p->locale)
+			json_end_object(p->w);
+		json_line_break(p->w, "\n  ");
+		json_key(p->w, locale);
+		json_begin_object(p->w);
 		p->locale = locale;
-	} else {
-		sb_puts(p->sb, ", ");
 	}
-	json_string(p->sb, id);
-	sb_puts(p->sb, ": ");
-	json_string(p->sb, text);
+	json_member_string(p->w, id, text);
 }
 
 /* rulesets.js: RTAB_SITE.rulesets, each ruleset's name, edition, source,
@@ -169,39 +167,48 @@ static void put_phrase(const char *locale, const char *id, const char *text, voi
 static char *rulesets_script(const site_ruleset *rulesets, size_t n, size_t *len)
 {
 	strbuf sb = {0};
+	json_writer w = json_writer_on(&sb, false);
 	sb_puts(&sb, "/* The rulesets of this site, written by rtab site (docs/web.md). */\n"
-		     "var RTAB_SITE = {\"rtab_version\": ");
-	json_string(&sb, RTAB_VERSION);
-	sb_puts(&sb, ", \"rulesets\": [");
+		     "var RTAB_SITE = ");
+	json_begin_object(&w);
+	json_member_string(&w, "rtab_version", RTAB_VERSION);
+	json_key(&w, "rulesets");
+	json_begin_array(&w);
 	for (size_t i = 0; i < n; i++) {
-		sb_puts(&sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
-		json_string(&sb, rulesets[i].name);
-		sb_puts(&sb, ", \"edition\": ");
-		if (rulesets[i].edition)
-			json_string(&sb, rulesets[i].edition);
-		else
-			sb_puts(&sb, "null");
-		sb_puts(&sb, ", \"source\": ");
-		json_string(&sb, rulesets[i].text);
+		json_line_break(&w, "\n  ");
+		json_begin_object(&w);
+		json_member_string(&w, "name", rulesets[i].name);
+		json_member_string(&w, "edition", rulesets[i].edition);
+		json_member_string(&w, "source", rulesets[i].text);
 		if (rulesets[i].model_json) {
-			sb_puts(&sb, ",\n   \"model\": ");
-			sb_puts(&sb, rulesets[i].model_json);
+			json_line_break(&w, "\n   ");
+			json_key(&w, "model");
+			json_put_raw(&w, rulesets[i].model_json, strlen(rulesets[i].model_json));
 		}
 		if (rulesets[i].odds_json) {
-			sb_puts(&sb, ",\n   \"odds_ahead\": {\"definition\": ");
-			json_string(&sb, rulesets[i].odds_definition);
-			sb_puts(&sb, ", \"locale\": ");
-			json_string(&sb, rulesets[i].odds_locale);
-			sb_puts(&sb, ", \"stdout\": ");
-			json_string(&sb, rulesets[i].odds_json);
-			sb_putc(&sb, '}');
+			json_line_break(&w, "\n   ");
+			json_key(&w, "odds_ahead");
+			json_begin_object(&w);
+			json_member_string(&w, "definition", rulesets[i].odds_definition);
+			json_member_string(&w, "locale", rulesets[i].odds_locale);
+			json_member_string(&w, "stdout", rulesets[i].odds_json);
+			json_end_object(&w);
 		}
-		sb_putc(&sb, '}');
+		json_end_object(&w);
 	}
-	sb_puts(&sb, "\n],\n\"phrases\": {");
-	phrases_out p = {&sb, NULL};
+	json_line_break(&w, "\n");
+	json_end_array(&w);
+	json_line_break(&w, "\n");
+	json_key(&w, "phrases");
+	json_begin_object(&w);
+	phrases_out p = {&w, NULL};
 	msg_each_page_phrase(put_phrase, &p);
-	sb_puts(&sb, p.locale ? "}\n}};\n" : "}};\n");
+	if (p.locale)
+		json_end_object(&w);
+	json_line_break(&w, "\n");
+	json_end_object(&w);
+	json_end_object(&w);
+	sb_puts(&sb, ";\n");
 	*len = sb.len;
 	return sb.data;
 }
