@@ -24,6 +24,8 @@ class Unit:
         self.heading = heading
         self.grids = []   # each a list of rows, each a list of cell texts; row 0 the header
         self.text = []    # the paragraphs
+        self.leads = []   # per grid, the paragraph just before it ('' if none): the key value it serves
+        self.seen = 0     # the paragraphs before the last grid
 
 
 def norm(s):
@@ -76,6 +78,10 @@ class _HTMLAid(HTMLParser):
             self.row = None
         elif tag == 'table' and self.grid is not None:
             self.units[-1].grids.append(self.grid)
+            u = self.units[-1]
+            # Only a paragraph between the last grid and this one leads to it.
+            u.leads.append(u.text[-1] if len(u.text) > u.seen else '')
+            u.seen = len(u.text)
             self.grid = None
         elif tag == 'p' and self.para is not None:
             self.units[-1].text.append(''.join(self.para))
@@ -253,6 +259,18 @@ def heading_size(lines, i):
     return i + 1 < len(lines) and height(lines[i]) > 1.2 * min(height(ln) for ln in lines[i + 1:i + 4])
 
 
+def _opens_header(line, header):
+    """Whether a line of the PDF is the first line of this header: its first cell (or the words of it
+    set before the cell wraps), then the first word of its second cell. A grid cut into groups of
+    columns repeats its first cell ("Roll") over each group: that line is no new grid."""
+    words = [w[5] for w in line]
+    first = header[0].split()
+    if len(header) < 2 or not header[1].split():
+        return norm(' '.join(words)).startswith(header[0])
+    second = header[1].split()[0]
+    return any(words[:k] == first[:k] and len(words) > k and words[k] == second for k in range(1, len(first) + 1))
+
+
 def read_pdf(path, shape, page_margin=44.0):
     """The units of a one-locale aid PDF, shaped as the HTML units `shape`
     (headings, number of grids and their columns). Returns (units, problems)."""
@@ -283,6 +301,7 @@ def read_pdf(path, shape, page_margin=44.0):
         at = k + 1
     for n, u in enumerate(shape):
         out = Unit(u.heading)
+        out.leads = u.leads
         units.append(out)
         if starts[n] is None:
             continue
@@ -313,7 +332,7 @@ def read_pdf(path, shape, page_margin=44.0):
                 head = g[0][0]
                 x = grid_lines[i][0][1] if i < len(grid_lines) else 0
                 j = next((j for j in range(i + 1, len(grid_lines)) if head and abs(grid_lines[j][0][1] - x) < 1.0 and
-                          norm(' '.join(w[5] for w in grid_lines[j])).startswith(head)), None)
+                          _opens_header(grid_lines[j], g[0])), None)
                 if j is None:
                     problems.append('%s: a grid headed %r is not in the PDF' % (u.heading, head))
                     break

@@ -43,6 +43,10 @@ def situations(rtab, path, edition):
             applied.setdefault((v['table'], a['modifier']), set()).add(a['signed_value'])
         if v.get('column_shift', 0) != 0 or any(isinstance(x, (list, dict)) for x in v['inputs'].values()):
             continue
+        # A key that reaches no column (odds 0:0) names the column it would sit in but reads
+        # none: the table gives no result there, whatever that column prints.
+        if 'key' in v and v.get('key_column') is None:
+            continue
         found.setdefault((v['table'], v['column']), v['inputs'])
     return found, applied
 

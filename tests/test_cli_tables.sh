@@ -137,5 +137,13 @@ check lines-odds-all 0 "6: clear 3:1; rough, town 4:1; woods 3:1; mountain 3:1" 
 check lines-odds-all-apart 0 "6: woods 3:1; mountain 3:1" "" \
 	"$rtab" odds $lines crt --all --set surprise=true
 
+# A line the modifiers take past the die prints open only at the far end of
+# the rolls: "≤-2" and "15+", while the lines between keep both their ends.
+past=tests/printed/lines_past_the_die.rtab
+check aid-past-die-lowest 0 "| ≤-2 | Routed |" "" "$rtab" export --format markdown $past
+check aid-past-die-below 0 "| -1-1 | Shaken |" "" "$rtab" export --format markdown $past
+check aid-past-die-above 0 "| 13-14 | Inspired |" "" "$rtab" export --format markdown $past
+check aid-past-die-highest 0 "| 15+ | Heroic |" "" "$rtab" export --format markdown $past
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

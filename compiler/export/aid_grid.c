@@ -142,8 +142,11 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
 			r = end + 1;
 			continue;
 		}
-		/* Past what the dice roll, only modifiers take a roll: "≤0", "11+". */
-		roll_text(&sb, from, to, from < die_lo, to > die_hi);
+		/* Past what the dice roll, only modifiers take a roll: the first line
+		 * open below ("≤0") and the last open above ("11+") when they reach
+		 * past the die; a line with another under or over it past the die
+		 * keeps both its ends ("-3--1" under "≤-4"). */
+		roll_text(&sb, from, to, from < die_lo && from == reach_lo, to > die_hi && to == reach_hi);
 		grid_cell(g, sb.data);
 		sb_clear(&sb);
 		for (size_t k = 0; k < ncols; k++) {

@@ -331,6 +331,22 @@ static rtab_labels target_labels(const rtab_ruleset *rs, rtab_target t)
 	return NULL;
 }
 
+/* The labels of the inputs an expression reads, each once, joined by ", ". */
+static void times_inputs(strbuf *sb, const export_ctx *c, size_t slot, const rtab_expr *e)
+{
+	const rtab_ruleset *rs = c->rs;
+	for (size_t i = 0; i < e->ninstrs; i++) {
+		const rtab_instr *in = &e->instrs[i];
+		bool seen = in->op != RTAB_OP_INPUT || in->arg < 0 || (size_t)in->arg >= rs->ninputs;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = e->instrs[k].op == RTAB_OP_INPUT && e->instrs[k].arg == in->arg;
+		if (seen)
+			continue;
+		const rtab_input *x = &rs->inputs[in->arg];
+		sb_printf(sb, "%s%s", sb->len ? ", " : "", aid_word(c, slot, x->labels, x->id));
+	}
+}
+
 void aid_trigger_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_trigger *t)
 {
 	const rtab_ruleset *rs = c->rs;
@@ -341,6 +357,15 @@ void aid_trigger_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_
 			sb_printf(sb, msg(", %s times"), w.data);
 		else
 			sb_printf(sb, msg(", as many times as %s"), w.data);
+	} else if (t->times.ninstrs) {
+		/* A count words cannot say (a rounding, a maximum): the card names
+		 * what it depends on rather than let "Then: X" read as once. */
+		sb_clear(&w);
+		times_inputs(&w, c, slot, &t->times);
+		if (w.len)
+			sb_printf(sb, msg(", a number of times that depends on %s"), w.data);
+		else
+			sb_puts(sb, msg(", a number of times the rules give"));
 	}
 	for (size_t k = 0; k < t->nsets; k++) {
 		const rtab_trigger_set *s = &t->sets[k];
