@@ -20,6 +20,7 @@ Pursuit's heading and its "Roll 1d10" at the foot of a Russian page.
 
 usage: test_print_reflow.py RTAB SOURCE_ROOT [RULESET...]
 """
+import collections
 import glob
 import json
 import os
@@ -42,7 +43,7 @@ SPACE = 0.318     # DejaVu Sans's space, in ems
 CELL_POINTS = 8.0
 CONTINUED = ('(continued)', '(продолжение)')
 tmp = tempfile.mkdtemp()
-failed, counts = [], {'pdfs': 0, 'grids': 0, 'headings': 0}
+failed, counts = [], {'pdfs': 0, 'grids': 0, 'headings': 0, 'pairs': 0, 'pair_words': 0}
 
 
 def locales_of(path):
@@ -166,9 +167,59 @@ def check_headings(where, lines):
                           'grid starts the next page' % (where, page + 1, heading, len(under)))
 
 
+MIN_POINTS = 7.0
+
+
+def pieces_in(word, got):
+    """Whether a word is in the PDF broken at a line's end (after a '/' or '-') into two."""
+    return any(got[word[:k]] and got[word[k:]] for k in range(1, len(word)))
+
+
+def check_pair(where, units_of, pdf):
+    """Side by side (--locale en,ru): no word below MIN_POINTS, and every word each locale's aid prints
+    (its headings, paragraphs and cells, from the HTML) in the PDF at least as often: a pair cut over
+    pages has lost no line."""
+    words, _ = aid_read.pdf_words(pdf)
+    small = [((w[4] - w[2]) / aid_read.EM_PER_BOX, w[0] + 1, w[5]) for w in words
+             if (w[4] - w[2]) / aid_read.EM_PER_BOX < MIN_POINTS - 0.05]
+    counts['pair_words'] += len(words)
+    if small:
+        size, page, word = min(small)
+        failed.append('%s: %d words below %g pt, the least %r at %.1f pt on page %d' %
+                      (where, len(small), MIN_POINTS, word, size, page))
+    want = collections.Counter()
+    for units in units_of.values():
+        for u in units:
+            for t in [u.heading] + u.text + [c for g in u.grids for row in g for c in row]:
+                want.update(t.split())
+    got = collections.Counter(w[5] for w in words)
+    lost = sorted(w for w, n in want.items() if got[w] < n and not pieces_in(w, got))
+    if lost:
+        failed.append('%s: %d words the aids of %s print are not in the PDF (or fewer times), e.g. %s' %
+                      (where, len(lost), '/'.join(units_of), lost[:5]))
+
+
 paths = sys.argv[3:] or sorted(glob.glob('tables/*.rtab'))
 for path in paths:
-    for locale in locales_of(path):
+    locales = locales_of(path)
+    if len(locales) > 1:  # the locales side by side
+        units_of = {}
+        for locale in locales:
+            page = os.path.join(tmp, 'aid.html')
+            subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page], check=True,
+                           capture_output=True)
+            units_of[locale] = aid_read.read_html(open(page, encoding='utf-8').read())
+        for paper in PAPERS:
+            where = '%s %s %s' % (path, ','.join(locales), paper)
+            pdf = os.path.join(tmp, 'pair.pdf')
+            r = subprocess.run([rtab, 'export', '--format', 'pdf', '--locale', ','.join(locales), '--paper', paper,
+                                path, '-o', pdf], capture_output=True)
+            if r.returncode:
+                failed.append('%s: export failed: %s' % (where, r.stderr.decode()))
+                continue
+            counts['pairs'] += 1
+            check_pair(where, units_of, pdf)
+    for locale in locales:
         page = os.path.join(tmp, 'aid.html')
         subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page], check=True,
                        capture_output=True)
@@ -188,8 +239,9 @@ for path in paths:
             check_groups(where, units, body, lines, sizes[0][0] - 2 * MARGIN)
             check_headings(where, lines)
 
-print('%d PDFs; %d grids that fit wrapped, %d headings of units that go on over a page' %
-      (counts['pdfs'], counts['grids'], counts['headings']))
+print('%d PDFs; %d grids that fit wrapped, %d headings of units that go on over a page; %d PDFs of locales side '
+      'by side, %d words read back' %
+      (counts['pdfs'], counts['grids'], counts['headings'], counts['pairs'], counts['pair_words']))
 for f in failed:
     print('FAIL', f)
 sys.exit(1 if failed else 0)

@@ -1,10 +1,14 @@
 /*
  * The player aid as PDF, laid out by rtab itself with cairo and pango (any
  * script, print quality, no browser needed). Each table or matrix with its
- * heading is one block that never splits: a block that does not fit under
- * the last one starts a new page, and one taller or wider than a page is
- * scaled down to fit it. Every page carries the ruleset, its edition and a
- * page number. Without cairo and pango at build time there is no PDF.
+ * heading is one block: a block that does not fit under the last one starts
+ * a new page or goes on over the next under "(continued)", cut between its
+ * parts and lines; a grid too wide is cut into groups of columns. Two
+ * locales go side by side where both fit half the width, else one below the
+ * other. Nothing is drawn smaller but what cannot be cut (a line of a grid
+ * taller than a page, a column wider than it). Every page carries the
+ * ruleset, its edition and a page number. Without cairo and pango at build
+ * time there is no PDF.
  */
 #include "export/aid.h"
 
@@ -633,73 +637,276 @@ static double kept_with_heading(cairo_t *cr, const aid_unit *u, double head, dou
 	return u->nparts ? first_piece_height(cr, &u->parts[0], width) : 0;
 }
 
+/* One unit into the units cut to fit a page, under the block that reaches
+ * *y down its page (0: a page's top); *y set to where its last piece ends.
+ * fresh: start it on a page of its own. Whether it starts a page. */
+static bool split_one(cairo_t *cr, split_doc *out, const aid_unit *u, double width, double height, double *y,
+		      bool fresh)
+{
+	double need, head = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0, NULL, 0}, 0, 0, width, false, &need);
+	double total = head, first = kept_with_heading(cr, u, head, width, height);
+	for (size_t k = 0; k < u->nparts; k++)
+		total += part_height(cr, &u->parts[k], width);
+	/* Where it starts: under the last block; on the next page when it does
+	 * not fit there and either it fits a page and this one is more than
+	 * half full, or its heading and first part do not fit there. */
+	double start = *y > 0 ? *y + GAP : 0;
+	if (start > 0 && (fresh || (start + total > height &&
+				    ((total <= height && height - start < SPLIT_FILL * height) ||
+				     start + head + first > height))))
+		start = 0;
+	aid_unit *n = split_unit(out, u, false);
+	double used = start + head;
+	for (size_t k = 0; k < u->nparts; k++)
+		split_part(cr, out, u, &n, &u->parts[k], head, &used, width, height);
+	*y = used;
+	return start == 0;
+}
+
 static void split_tall(cairo_t *cr, const aid_doc *in, split_doc *out, double width, double height)
 {
 	*out = (split_doc){{in->lang, in->title, in->stamp, NULL, 0}, NULL, 0};
 	double y = 0; /* how far down its page the last block reaches */
-	for (size_t i = 0; i < in->nunits; i++) {
-		const aid_unit *u = &in->units[i];
-		double need, head = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0, NULL, 0}, 0, 0, width, false, &need);
-		double total = head, first = kept_with_heading(cr, u, head, width, height);
-		for (size_t k = 0; k < u->nparts; k++)
-			total += part_height(cr, &u->parts[k], width);
-		/* Where it starts: under the last block; on the next page when it does
-		 * not fit there and either it fits a page and this one is more than
-		 * half full, or its heading and first part do not fit there. */
-		double start = y > 0 ? y + GAP : 0;
-		if (start > 0 && start + total > height &&
-		    ((total <= height && height - start < SPLIT_FILL * height) || start + head + first > height))
-			start = 0;
-		aid_unit *n = split_unit(out, u, false);
-		double used = start + head;
-		for (size_t k = 0; k < u->nparts; k++)
-			split_part(cr, out, u, &n, &u->parts[k], head, &used, width, height);
-		y = used;
+	for (size_t i = 0; i < in->nunits; i++)
+		split_one(cr, out, &in->units[i], width, height, &y, false);
+}
+
+/* Two locales side by side: a line of the pages is either a unit of each
+ * locale beside each other, each in its part of the width, or one
+ * locale's unit across the whole width (a pair stacked). */
+typedef struct pair_row {
+	size_t unit[EXPORT_MAX_LOCALES]; /* the units, in each locale's cut document */
+	size_t locale;                   /* across: whose unit */
+	bool across;                     /* one unit across the whole width */
+	bool fresh;                      /* it starts a page */
+} pair_row;
+
+typedef struct pair_rows {
+	pair_row *row;
+	size_t n;
+} pair_rows;
+
+static void pair_row_add(pair_rows *rows, const split_doc *out, size_t ndocs, size_t locale, bool across,
+			 bool fresh)
+{
+	rows->row = xrealloc(rows->row, (rows->n + 1) * sizeof *rows->row);
+	pair_row *r = &rows->row[rows->n++];
+	*r = (pair_row){{0}, locale, across, fresh};
+	for (size_t d = 0; d < ndocs; d++)
+		r->unit[d] = out[d].d.nunits ? out[d].d.nunits - 1 : 0;
+}
+
+/* Whether the units of a pair can go beside each other at their own size,
+ * each in width, cut alike over pages where they are taller than one: the
+ * same parts (a grid of as many lines and columns in each locale), every
+ * grid whole across the width (wrapped, not cut into groups of columns),
+ * every paragraph and every line of a grid under a heading within a page,
+ * and each heading with what it keeps within one. */
+static bool fits_beside(cairo_t *cr, const aid_unit *const *u, size_t ndocs, double width, double height)
+{
+	for (size_t d = 0; d < ndocs; d++) {
+		if (u[d]->nparts != u[0]->nparts)
+			return false;
+		double need, head = put_unit(cr, &(aid_unit){u[d]->heading, u[d]->rule, NULL, 0, NULL, 0}, 0, 0, width,
+					     false, &need);
+		if (head + kept_with_heading(cr, u[d], head, width, height) > height)
+			return false;
+		for (size_t k = 0; k < u[d]->nparts; k++) {
+			const aid_part *p = &u[d]->parts[k], *q = &u[0]->parts[k];
+			if (p->kind != q->kind)
+				return false;
+			if (p->kind != AID_GRID) {
+				if (head + part_height(cr, p, width) > height)
+					return false;
+				continue;
+			}
+			if (p->g.ncols != q->g.ncols || grid_rows(&p->g) != grid_rows(&q->g))
+				return false;
+			double *cw = xcalloc(p->g.ncols, sizeof *cw);
+			column_widths(cr, &p->g, width, cw);
+			bool wide = sum_of(cw, p->g.ncols) > width;
+			free(cw);
+			if (wide)
+				return false;
+			split_doc scratch = {{0}, NULL, 0};
+			for (size_t r = 1; r < grid_rows(&p->g) && !wide; r++)
+				wide = head + part_height(cr, sub_grid(&scratch, p, r, r + 1), width) > height;
+			split_free(&scratch);
+			if (wide)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The next piece of each unit of a pair, under its heading "(continued)". */
+static void beside_go_on(split_doc *out, const aid_unit *const *u, size_t ndocs, aid_unit **n, double *used,
+			 const double *head)
+{
+	for (size_t d = 0; d < ndocs; d++) {
+		n[d] = split_unit(&out[d], u[d], true);
+		used[d] = head[d];
 	}
 }
 
-/* Two locales side by side: each pair of blocks cut alike between their
- * parts (the k-th part of one beside the k-th of the other) where the pair
- * is taller than a page, so that the pair stays level and side by side.
- * Blocks whose parts differ in number stay whole. */
-static void split_pair(cairo_t *cr, const aid_doc *in, size_t ndocs, split_doc *out, double width,
-		       double height)
+/* Whether every unit of a pair takes a height more where it is. */
+static bool beside_room(const double *used, const double *more, size_t ndocs, double height)
+{
+	for (size_t d = 0; d < ndocs; d++)
+		if (used[d] + more[d] > height)
+			return false;
+	return true;
+}
+
+/* A pair of units beside each other, cut alike where it is taller than the
+ * page: between their parts (the k-th of one beside the k-th of the
+ * other) and a grid between its lines (the same lines in each locale, its
+ * header repeated), under their headings and "(continued)"; a row of the
+ * pages per piece. It starts under the block that reaches *y down its page
+ * (by the rules of one locale, split_one) and sets *y where it ends. */
+static void split_beside(cairo_t *cr, split_doc *out, pair_rows *rows, const aid_unit *const *u, size_t ndocs,
+			 double width, double height, double *y)
+{
+	aid_unit *n[EXPORT_MAX_LOCALES];
+	double head[EXPORT_MAX_LOCALES], used[EXPORT_MAX_LOCALES], more[EXPORT_MAX_LOCALES];
+	double start = *y > 0 ? *y + GAP : 0;
+	bool late = false;
+	for (size_t d = 0; d < ndocs; d++) {
+		double need, total, first;
+		head[d] = put_unit(cr, &(aid_unit){u[d]->heading, u[d]->rule, NULL, 0, NULL, 0}, 0, 0, width, false,
+				   &need);
+		total = head[d];
+		first = kept_with_heading(cr, u[d], head[d], width, height);
+		for (size_t k = 0; k < u[d]->nparts; k++)
+			total += part_height(cr, &u[d]->parts[k], width);
+		late |= start > 0 && start + total > height &&
+			((total <= height && height - start < SPLIT_FILL * height) || start + head[d] + first > height);
+	}
+	if (late)
+		start = 0;
+	for (size_t d = 0; d < ndocs; d++) {
+		n[d] = split_unit(&out[d], u[d], false);
+		used[d] = start + head[d];
+	}
+	pair_row_add(rows, out, ndocs, 0, false, start == 0);
+	for (size_t k = 0; k < u[0]->nparts; k++) {
+		const aid_part *p[EXPORT_MAX_LOCALES];
+		bool opens = true; /* the grid begins under its heading and lead-in */
+		for (size_t d = 0; d < ndocs; d++) {
+			p[d] = &u[d]->parts[k];
+			more[d] = part_height(cr, p[d], width);
+			opens &= p[d]->kind == AID_GRID && n[d]->nparts && !holds_grid(n[d]) &&
+				 used[d] + opening_height(cr, p[d], width) <= height;
+		}
+		if (beside_room(used, more, ndocs, height)) {
+			for (size_t d = 0; d < ndocs; d++) {
+				split_add(n[d], p[d]);
+				used[d] += more[d];
+			}
+			continue;
+		}
+		/* A paragraph, and a grid that fits a page under its heading (but
+		 * one that begins under its lead-in), go on whole to the next page;
+		 * another grid is cut between its lines. */
+		bool whole = p[0]->kind != AID_GRID || grid_rows(&p[0]->g) < 2;
+		if (!whole && !opens) {
+			whole = true;
+			for (size_t d = 0; d < ndocs; d++)
+				whole &= head[d] + more[d] <= height;
+		}
+		if (whole) {
+			bool begun = false;
+			for (size_t d = 0; d < ndocs; d++)
+				begun |= n[d]->nparts > 0;
+			if (begun) {
+				beside_go_on(out, u, ndocs, n, used, head);
+				pair_row_add(rows, out, ndocs, 0, false, true);
+			}
+			for (size_t d = 0; d < ndocs; d++) {
+				split_add(n[d], p[d]);
+				used[d] += part_height(cr, p[d], width);
+			}
+			continue;
+		}
+		/* As many lines as fit beside each other, the header over each piece. */
+		size_t lines = grid_rows(&p[0]->g);
+		for (size_t from = 1; from < lines;) {
+			const aid_part *fits[EXPORT_MAX_LOCALES];
+			size_t to = from + 1;
+			bool begun = false;
+			for (size_t d = 0; d < ndocs; d++) {
+				fits[d] = sub_grid(&out[d], p[d], from, to);
+				more[d] = part_height(cr, fits[d], width);
+				begun |= n[d]->nparts > 0;
+			}
+			if (!beside_room(used, more, ndocs, height) && begun) {
+				beside_go_on(out, u, ndocs, n, used, head);
+				pair_row_add(rows, out, ndocs, 0, false, true);
+			}
+			while (to < lines) {
+				const aid_part *wider[EXPORT_MAX_LOCALES];
+				double taller[EXPORT_MAX_LOCALES];
+				for (size_t d = 0; d < ndocs; d++) {
+					wider[d] = sub_grid(&out[d], p[d], from, to + 1);
+					taller[d] = part_height(cr, wider[d], width);
+				}
+				if (!beside_room(used, taller, ndocs, height))
+					break;
+				for (size_t d = 0; d < ndocs; d++) {
+					fits[d] = wider[d];
+					more[d] = taller[d];
+				}
+				to++;
+			}
+			for (size_t d = 0; d < ndocs; d++) {
+				split_add(n[d], fits[d]);
+				used[d] += more[d];
+			}
+			from = to;
+			if (from < lines) {
+				beside_go_on(out, u, ndocs, n, used, head);
+				pair_row_add(rows, out, ndocs, 0, false, true);
+			}
+		}
+	}
+	*y = 0;
+	for (size_t d = 0; d < ndocs; d++)
+		*y = used[d] > *y ? used[d] : *y;
+}
+
+/* Two locales (or more): each unit beside its translation where they fit
+ * so (fits_beside), cut alike over pages; else stacked, each across the
+ * whole width one below the other and cut as one locale's are, the pair
+ * on one page when it fits one. Nothing is drawn smaller to fit. */
+static void split_pairs(cairo_t *cr, const aid_doc *in, size_t ndocs, split_doc *out, pair_rows *rows,
+			double width, double half, double height)
 {
 	for (size_t d = 0; d < ndocs; d++)
 		out[d] = (split_doc){{in[d].lang, in[d].title, in[d].stamp, NULL, 0}, NULL, 0};
+	double y = 0; /* how far down its page the last row reaches */
 	for (size_t i = 0; i < in[0].nunits; i++) {
-		aid_unit *n[EXPORT_MAX_LOCALES];
-		double head[EXPORT_MAX_LOCALES], used[EXPORT_MAX_LOCALES];
-		bool alike = true, cut = false; /* cut: the unit goes on from a first piece */
-		for (size_t d = 0; d < ndocs; d++) {
-			const aid_unit *u = &in[d].units[i];
-			double need;
-			head[d] = put_unit(cr, &(aid_unit){u->heading, u->rule, NULL, 0, NULL, 0}, 0, 0, width, false, &need);
-			used[d] = head[d];
-			n[d] = split_unit(&out[d], u, false);
-			alike &= u->nparts == in[0].units[i].nparts;
+		const aid_unit *u[EXPORT_MAX_LOCALES] = {NULL};
+		for (size_t d = 0; d < ndocs; d++)
+			u[d] = &in[d].units[i];
+		if (fits_beside(cr, u, ndocs, half, height)) {
+			split_beside(cr, out, rows, u, ndocs, half, height, &y);
+			continue;
 		}
-		for (size_t k = 0; k < in[0].units[i].nparts || (!alike && k < in[ndocs - 1].units[i].nparts); k++) {
-			double ph[EXPORT_MAX_LOCALES] = {0};
-			bool over = false;
-			for (size_t d = 0; alike && d < ndocs; d++) {
-				ph[d] = part_height(cr, &in[d].units[i].parts[k], width);
-				/* A unit's heading and its lead-in paragraphs stay with the
-				 * grid they lead to (a piece going on from another may end
-				 * with a paragraph: it has a heading of its own). */
-				over |= used[d] + ph[d] > height && n[d]->nparts &&
-					(in[d].units[i].parts[k].kind != AID_GRID || holds_grid(n[d]) || cut);
+		/* Stacked: on a page of their own when they fit one together but
+		 * not under the last block. */
+		double pair = GAP * (double)(ndocs - 1);
+		for (size_t d = 0; d < ndocs; d++) {
+			double need;
+			pair += put_unit(cr, u[d], 0, 0, width, false, &need);
+		}
+		bool fresh = y > 0 && pair <= height && y + GAP + pair > height;
+		for (size_t d = 0; d < ndocs; d++) {
+			size_t from = out[d].d.nunits;
+			bool starts = split_one(cr, &out[d], u[d], width, height, &y, fresh && d == 0);
+			for (size_t k = from; k < out[d].d.nunits; k++) {
+				pair_row_add(rows, out, ndocs, d, true, k > from || starts);
+				rows->row[rows->n - 1].unit[d] = k;
 			}
-			cut |= over;
-			for (size_t d = 0; over && d < ndocs; d++) {
-				n[d] = split_unit(&out[d], &in[d].units[i], true);
-				used[d] = head[d];
-			}
-			for (size_t d = 0; d < ndocs; d++)
-				if (k < in[d].units[i].nparts) {
-					split_add(n[d], &in[d].units[i].parts[k]);
-					used[d] += ph[d];
-				}
 		}
 	}
 }
@@ -715,7 +922,9 @@ typedef struct placed {
 /* Lay a block out to fit width and height: the width its text wraps in
  * and the scale it is drawn at (1 when it fits as it is); its height on
  * the page in *h. The paragraphs wrap at the width a scale leaves them and
- * the cells widen with it, so the block is measured again at each scale. */
+ * the cells widen with it, so the block is measured again at each scale.
+ * Only a block that cannot be cut (a line of a grid taller than a page, a
+ * column wider than it) is drawn smaller. */
 static void fit(cairo_t *cr, placed *at, double width, double height, double *h)
 {
 	double layout = width, need, tall = 0, scale = 1.0;
@@ -733,10 +942,7 @@ static void fit(cairo_t *cr, placed *at, double width, double height, double *h)
 	*h = tall * scale;
 }
 
-/* Two locales side by side, each in half the width, while the pair shrinks
- * no further than this; past it they stack, each across the whole width. */
-#define PAIR_SCALE 0.8
-#define PAIR_GAP 16.0
+#define PAIR_GAP 16.0 /* between two locales side by side */
 
 /* SOURCE_DATE_EPOCH (reproducible-builds.org) as the PDF's date, or false. */
 static bool pdf_date(char *out, size_t size)
@@ -860,64 +1066,56 @@ static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_si
 		lib->cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, when);
 	cairo_t *cr = lib->cairo_create(s);
 	/* One locale: a block that does not fit goes on over the next page. Two
-	 * side by side: a pair taller than a page is cut alike between parts. */
+	 * side by side: a pair beside each other cut alike, or stacked. */
 	split_doc cut[EXPORT_MAX_LOCALES];
 	aid_doc pieces[EXPORT_MAX_LOCALES];
+	pair_rows rows = {NULL, 0};
+	double half = (width - PAIR_GAP * (double)(ndocs - 1)) / (double)ndocs;
 	memset(cut, 0, sizeof cut);
-	if (ndocs == 1)
+	if (ndocs == 1) {
 		split_tall(cr, docs, &cut[0], width, height);
-	else
-		split_pair(cr, docs, ndocs, cut, (width - PAIR_GAP * (double)(ndocs - 1)) / (double)ndocs, height);
+		for (size_t u = 0; u < cut[0].d.nunits; u++) {
+			pair_row_add(&rows, cut, 1, 0, false, false);
+			rows.row[u].unit[0] = u;
+		}
+	} else {
+		split_pairs(cr, docs, ndocs, cut, &rows, width, half, height);
+	}
 	for (size_t d = 0; d < ndocs; d++)
 		pieces[d] = cut[d].d;
 	docs = pieces;
 
 	/* Place every block first: the footers need the number of pages. A
-	 * row is the unit in each locale: side by side when both fit half the
-	 * width, else one below the other; a row never splits. */
-	size_t nu = docs[0].nunits, nl = ndocs, n = nu * nl, page = 0;
-	placed *at = calloc(n ? n : 1, sizeof *at);
+	 * row never splits: it starts a page when it does not fit under the
+	 * last one or when its cutting began a page with it. */
+	size_t nl = ndocs, n = 0, page = 0;
+	placed *at = calloc(rows.n * nl + 1, sizeof *at);
 	double y = 0;
-	for (size_t u = 0; u < nu; u++) {
-		placed *row = &at[u * nl];
-		double h[EXPORT_MAX_LOCALES], tallest = 0, least = 1.0;
-		double half = nl > 1 ? (width - PAIR_GAP * (double)(nl - 1)) / (double)nl : width;
-		for (size_t i = 0; i < nl; i++) {
-			row[i] = (placed){&docs[i].units[u], 0, (half + PAIR_GAP) * (double)i, 0, half, 1.0};
-			fit(cr, &row[i], half, height, &h[i]);
-			least = row[i].scale < least ? row[i].scale : least;
+	for (size_t r = 0; r < rows.n; r++) {
+		const pair_row *row = &rows.row[r];
+		placed *here = &at[n];
+		size_t count = row->across ? 1 : nl;
+		double h[EXPORT_MAX_LOCALES], tallest = 0;
+		for (size_t i = 0; i < count; i++) {
+			size_t d = row->across ? row->locale : i;
+			double w = row->across ? width : half;
+			here[i] = (placed){&docs[d].units[row->unit[d]], 0, row->across ? 0 : (half + PAIR_GAP) * (double)i,
+					   0, w, 1.0};
+			fit(cr, &here[i], w, height, &h[i]);
 			tallest = h[i] > tallest ? h[i] : tallest;
 		}
-		if (nl > 1 && least < PAIR_SCALE) {
-			/* Stacked: the pair kept on one page when it fits one. */
-			double pair = 0;
-			for (size_t i = 0; i < nl; i++) {
-				row[i].x = 0;
-				fit(cr, &row[i], width, height, &h[i]);
-				pair += h[i] + (i ? GAP : 0);
-			}
-			for (size_t i = 0; i < nl; i++) {
-				double need = i == 0 && pair <= height ? pair : h[i];
-				if (y > 0 && y + need > height) {
-					page++;
-					y = 0;
-				}
-				row[i].page = page;
-				row[i].y = y;
-				y += h[i] + GAP;
-			}
-			continue;
-		}
-		if (y > 0 && y + tallest > height) {
+		if (y > 0 && (row->fresh || y + tallest > height)) {
 			page++;
 			y = 0;
 		}
-		for (size_t i = 0; i < nl; i++) {
-			row[i].page = page;
-			row[i].y = y;
+		for (size_t i = 0; i < count; i++) {
+			here[i].page = page;
+			here[i].y = y;
 		}
+		n += count;
 		y += tallest + GAP;
 	}
+	free(rows.row);
 	size_t pages = page + 1;
 	/* The phrases of the frame in the first locale's language. */
 	char *was = xstrdup(msg_locale());
