@@ -66,13 +66,17 @@ NO_RESULT = '\u2014'
 paths = sys.argv[3:] or (sorted(glob.glob('tables/*.rtab')) +
                          sorted(p for p in glob.glob('tests/**/*.rtab', recursive=True)
                                 if not p.startswith(os.path.join('tests', 'bad', ''))))
+# Fixtures whose cards this read-back cannot read yet (it says so when it runs).
+NOT_READ = {os.path.join('tests', d, 'value_names.rtab'):
+            "a table of named values prints a line 'value' over its rolls, which the read-back does not parse"
+            for d in ('language', os.path.join('constructs', 'fixtures'))}
 # Where pdftotext cannot read the words as the PDF sets them, the HTML alone is compared.
 PDF_UNREAD = {os.path.join('tests', 'strict', 'trigraphs.rtab'):
               "pdftotext reads the labels' '??(' as two words, '?? (' (a gap it finds between the glyphs)"}
 failed, counts = [], {'docs': 0, 'cells': 0, 'differ': 0, 'modifiers': 0, 'matrix': 0, 'rulesets': 0,
                                      'says': 0, 'says_differ': 0}
 tmp = tempfile.mkdtemp()
-unread = []
+unread = []  # what is left to the HTML, or not read, and why
 
 
 def fail(where, what):
@@ -581,6 +585,9 @@ def compare_doc(where, doc, truth, units, locale, ids):
 
 
 for path in paths:
+    if path in NOT_READ and not sys.argv[3:]:
+        unread.append('%s: not read back: %s' % (path, NOT_READ[path]))
+        continue
     doc = aid_truth.run_json(rtab, ['export', '--format', 'json', path])
     if doc is None or not doc.get('tables') and not doc.get('matrices'):
         continue
@@ -599,7 +606,7 @@ for path in paths:
         compare_doc('%s %s html' % (path, locale), doc, truth, shape, locale, ids)
         counts['docs'] += 1
         if not fonts or path in PDF_UNREAD:
-            unread.append('%s %s: %s' % (path, locale, PDF_UNREAD.get(path) or 'no font installed sets it'))
+            unread.append('%s %s: its PDF: %s' % (path, locale, PDF_UNREAD.get(path) or 'no font installed sets it'))
             continue
         for paper in PAPERS:
             pdf = os.path.join(tmp, '%s.%s.%s.pdf' % (name, locale, paper))
@@ -622,7 +629,7 @@ for path in paths:
             counts['docs'] += 1
 
 for u in unread:
-    print('PDF not read back:', u)
+    print('Not read back:', u)
 for f in failed:
     print('FAIL:', f)
 print('%d rulesets, %d documents (locales x HTML and papers %s); %d cells compared with rtab eval, %d modifier values, '
