@@ -41,7 +41,7 @@ tmp = tempfile.mkdtemp()
 failed = []
 counts = {'marked': 0, 'plain': 0}
 
-# The bar, as aid_pdf.c draws it: BAR_WIDTH wide, BAR_GAP left of the block, the block at MARGIN,
+# The bar, as aid_pdf_draw.c draws it: BAR_WIDTH wide, BAR_GAP left of the block, the block at MARGIN,
 # a cell's text PAD in from its left edge.
 MARGIN, PAD, BAR_GAP, BAR_WIDTH = 48.0, 3.0, 6.0, 2.5
 DPI = 144

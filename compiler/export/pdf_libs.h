@@ -2,7 +2,8 @@
  * cairo and pango, opened when a PDF is written rather than linked into
  * rtab: every other verb starts without loading them (about 40 shared
  * libraries and their constructors, most of a short command's time).
- * Only export/aid_pdf.c calls them, through the table this returns.
+ * Only the PDF writer (export/aid_pdf*.c) calls them, through the table
+ * this returns.
  */
 #ifndef RTAB_EXPORT_PDF_LIBS_H
 #define RTAB_EXPORT_PDF_LIBS_H
