@@ -68,7 +68,48 @@ for locale, want in WANT.items():
         got = rows.get(label, [None, None, None])[2]
         if got != when:
             failed.append('%s: %s: When reads %r, not %r' % (locale, label, got, when))
+
+# The numbers a result carries, said in a sentence: a parameter in a unit
+# reads as a count of it ("{d}" with `d: int 1..3 steps`: "1 step", "2
+# steps"), and a count of none ("or none = 0") as the language says it,
+# never "none steps" ("no steps", "keine Schritte", "0 шагов").
+COUNTS = '''ruleset counts { locales en, ru, de; en "Counts"; ru "Счёт"; de "Zählung";
+  unit steps { en "step|steps"; ru "шаг|шага|шагов"; de "Schritt|Schritte"; } }
+dice d6 = 1d6;
+outcome losses(a: int 1..3 steps or none = 0 code -, d: int 1..3 steps or none = 0 code -) {
+  en "Attacker loses {a}, defender loses {d}"; ru "Атакующий теряет {a}, защитник теряет {d}";
+  de "Angreifer verliert {a}, Verteidiger verliert {d}"; code "{a}/{d}"; }
+table crt { en "CRT"; ru "ТБР"; de "KET"; roll d6; rows {
+  losses_1_none 1; losses_none_1 2; losses_2_3 3; losses_3_2 4; losses_none_none 5..6; } }
+'''
+SAYS = {
+    'en': ['1/-: Attacker loses 1 step, defender loses no steps', '-/1: Attacker loses no steps, defender loses 1 step',
+           '2/3: Attacker loses 2 steps, defender loses 3 steps', '-/-: Attacker loses no steps, defender loses no steps'],
+    'ru': ['1/-: Атакующий теряет 1 шаг, защитник теряет 0 шагов', '2/3: Атакующий теряет 2 шага, защитник теряет 3 шага',
+           '-/-: Атакующий теряет 0 шагов, защитник теряет 0 шагов'],
+    'de': ['1/-: Angreifer verliert 1 Schritt, Verteidiger verliert keine Schritte',
+           '2/3: Angreifer verliert 2 Schritte, Verteidiger verliert 3 Schritte'],
+}
+path = os.path.join(tmp, 'counts.rtab')
+with open(path, 'w', encoding='utf-8') as f:
+    f.write(COUNTS)
+for locale, says in SAYS.items():
+    page = os.path.join(tmp, 'counts.%s.html' % locale)
+    r = subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page],
+                       capture_output=True, text=True)
+    if r.returncode:
+        print('FAIL: rtab export: %s' % r.stderr)
+        sys.exit(1)
+    text = ' '.join(p for u in aid_read.read_html(open(page, encoding='utf-8').read()) for p in u.text)
+    for line in says:
+        if line not in text:
+            failed.append('%s: the aid does not say %r:\n  %s' % (locale, line, text))
+    # What the aid says is what every verb says: rtab eval prints the same label.
+    if locale == 'en':
+        r = subprocess.run([rtab, 'eval', path, 'crt', '--roll', '2'], capture_output=True, text=True)
+        if 'Attacker loses no steps, defender loses 1 step' not in r.stdout:
+            failed.append('rtab eval crt --roll 2 does not say the count so:\n%s%s' % (r.stdout, r.stderr))
 for f in failed:
     print('FAIL', f)
-print('%d conditions read' % sum(len(w) for w in WANT.values()))
+print('%d conditions read, %d counts' % (sum(len(w) for w in WANT.values()), sum(len(s) for s in SAYS.values())))
 sys.exit(1 if failed else 0)

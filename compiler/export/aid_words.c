@@ -2,7 +2,7 @@
 #include "export/aid_words.h"
 
 #include "base/msg.h"
-#include "base/plural.h"
+#include "base/unit_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,29 +67,6 @@ static void put_number(strbuf *sb, long v)
 	sb_printf(sb, v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
 }
 
-/* The units rtab knows by name, in the reader's words after a number: the
- * word for one ("hex", "гекс"), the unit's name for more ("hexes", and in
- * Russian for 2-4, "гекса"), and Russian's form for 5 or more and the teens
- * ("гексов"), each a phrase of the catalogue. A unit the ruleset gives
- * words of its own (`unit stride { en "stride|strides"; }`) is said in
- * those; one it gives none keeps its name. */
-static const struct {
-	const char *name, *one, *many;
-} unit_words[] = {
-	{"hexes", /* msg("hexes") */ "hex" /* msg("hex") */, "hexes (5 or more)" /* msg("hexes (5 or more)") */},
-	{"inches", /* msg("inches") */ "inch" /* msg("inch") */, "inches (5 or more)" /* msg("inches (5 or more)") */},
-	{"feet", /* msg("feet") */ "foot" /* msg("foot") */, "feet (5 or more)" /* msg("feet (5 or more)") */},
-	{"yards", /* msg("yards") */ "yard" /* msg("yard") */, "yards (5 or more)" /* msg("yards (5 or more)") */},
-	{"paces", /* msg("paces") */ "pace" /* msg("pace") */, "paces (5 or more)" /* msg("paces (5 or more)") */},
-	{"squares", /* msg("squares") */ "square" /* msg("square") */,
-	 "squares (5 or more)" /* msg("squares (5 or more)") */},
-	{"miles", /* msg("miles") */ "mile" /* msg("mile") */, "miles (5 or more)" /* msg("miles (5 or more)") */},
-	{"mm", /* msg("mm") */ "mm", "mm"},
-	{"cm", /* msg("cm") */ "cm", "cm"},
-	{"m", /* msg("m") */ "m", "m"},
-	{"km", /* msg("km") */ "km", "km"},
-};
-
 /* The ruleset's own words for unit in locale l of the aid, form by form
  * ("шаг|шага|шагов"), or NULL. */
 static const char *ruleset_unit_words(const rtab_ruleset *rs, size_t l, const char *unit)
@@ -105,29 +82,8 @@ static const char *ruleset_unit_words(const rtab_ruleset *rs, size_t l, const ch
 static void put_quantity(strbuf *sb, const export_ctx *c, size_t slot, long n, const char *unit)
 {
 	put_number(sb, n);
-	const char *lang = c->rs->locales[c->locales[slot]];
-	const char *own = ruleset_unit_words(c->rs, c->locales[slot], unit);
-	if (own) {
-		size_t want = strchr(own, '|') ? plural_form(lang, n) : 0;
-		for (size_t f = 0; f < want && strchr(own, '|'); f++)
-			own = strchr(own, '|') + 1;
-		const char *end = strchr(own, '|');
-		sb_printf(sb, " %.*s", (int)(end ? (size_t)(end - own) : strlen(own)), own);
-		return;
-	}
-	size_t k = 0, count = sizeof unit_words / sizeof unit_words[0];
-	while (k < count && strcmp(unit_words[k].name, unit) != 0)
-		k++;
-	if (k == count) {
-		sb_printf(sb, " %s", unit);
-		return;
-	}
-	/* The catalogue holds a unit's words under its forms in English: one, more,
-	 * and "(5 or more)" for a language's third form. */
-	size_t form = plural_form(msg_locale(), n);
-	const char *id = form == 0 ? unit_words[k].one : form == 1 || plural_forms(msg_locale()) < 3
-		? unit_words[k].name : unit_words[k].many;
-	sb_printf(sb, " %s", msg(id));
+	sb_putc(sb, ' ');
+	unit_after_number(sb, c->rs->locales[c->locales[slot]], n, unit, ruleset_unit_words(c->rs, c->locales[slot], unit));
 }
 
 /* A constant as a value of input in (its enum value's label, yes or no), else a

@@ -25,6 +25,10 @@
 #include "check/checks.h"
 #include "check/passes/units.h"
 
+#include "base/msg.h"
+#include "base/unit_words.h"
+
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -412,11 +416,30 @@ static bool match_id(const family *f, const char *name, int64_t *values, int *sp
 	return *t == '\0';
 }
 
-/* Text with each {param} replaced by its number (or named value). */
-static char *substitute(const family *f, const char *text, const int64_t *values, const int *specials)
+/* The words a label in locale says after a number of unit: the forms the
+ * ruleset's declaration of unit gives locale, or NULL. */
+static const char *declared_words(const model *m, const char *locale, const char *unit)
+{
+	int l = rtab_find_locale(&m->rs, locale);
+	for (size_t i = 0; i < m->rs.nunits && l >= 0; i++)
+		if (strcmp(m->rs.units[i].id, unit) == 0)
+			return m->rs.units[i].labels ? m->rs.units[i].labels[l] : NULL;
+	return NULL;
+}
+
+/* Text with each {param} replaced by its number (or named value); a number
+ * in a unit followed by the unit's words in locale ("2 steps", "1 step"),
+ * and a count of none as the language says it ("no steps"), never "none
+ * steps". */
+static char *substitute(const model *m, const family *f, const char *locale, const char *text,
+			const int64_t *values, const int *specials)
 {
 	strbuf sb = {0};
 	sb_puts(&sb, "");
+	/* The catalogue's words in the label's language (English for one it lacks). */
+	char *was = xstrdup(msg_locale());
+	if (!msg_use_locale(locale))
+		msg_use_locale("en");
 	for (const char *p = text; *p;) {
 		const char *end = *p == '{' ? strchr(p, '}') : NULL;
 		int k = end ? param_index(f, p + 1, (size_t)(end - p - 1)) : -1;
@@ -424,12 +447,20 @@ static char *substitute(const family *f, const char *text, const int64_t *values
 			sb_putc(&sb, *p++);
 			continue;
 		}
-		if (specials[k] >= 0)
+		const char *unit = f->params[k].unit;
+		if (unit && (specials[k] < 0 || values[k] == 0)) {
+			char number[32];
+			snprintf(number, sizeof number, "%lld", (long long)values[k]);
+			unit_count(&sb, locale, values[k], number, unit, declared_words(m, locale, unit));
+		} else if (specials[k] >= 0) {
 			sb_puts(&sb, f->params[k].specials[specials[k]].id);
-		else
+		} else {
 			sb_printf(&sb, "%lld", (long long)values[k]);
+		}
 		p = end + 1;
 	}
+	msg_use_locale(was);
+	free(was);
 	return sb.data;
 }
 
@@ -457,7 +488,7 @@ static ast_def *instantiate(const model *m, const family *f, const char *id, con
 			continue;
 		ast_stmt *c = ast_stmt_copy(s);
 		if (c->kind == ST_LABEL) {
-			char *t = substitute(f, c->text, values, specials);
+			char *t = substitute(m, f, c->name, c->text, values, specials);
 			free(c->text);
 			c->text = t;
 		}
