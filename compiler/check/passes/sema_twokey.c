@@ -380,6 +380,21 @@ static void refuse_later_headers(model *m, const ast_stmt *block)
 			first = false;
 }
 
+/* A table keyed by the values of enum input `in` that checked: where each
+ * value's run of columns starts and ends, and under a second key by an enum
+ * (column_of_key not NULL) the column of each of the ncolumn_of_key pairs. */
+static void keep_value_runs(rtab_table *t, int in, const uint16_t *first, const uint16_t *end,
+			    const uint16_t *column_of_key, size_t ncolumn_of_key)
+{
+	t->column_input = (int16_t)in;
+	t->column_of_value = first;
+	t->column_end_of_value = end;
+	if (column_of_key) {
+		t->column_of_key = column_of_key;
+		t->ncolumn_of_key = (uint16_t)ncolumn_of_key;
+	}
+}
+
 /*
  * Two enums in the row form, as a threshold table prints them: a rows block
  * per value of the first key (or several: 'rows close, column { ... }'), its
@@ -488,15 +503,8 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 		rows_into_columns(m, t, mt, out, rr, 0, rr ? rr->nrows : 0, run_of[k], width_of[k], nrows,
 				  table_rule);
 	}
-	if (ok) {
-		t->column_input = (int16_t)in;
-		t->column_of_value = first;
-		t->column_end_of_value = end;
-		if (column_of_key) {
-			t->column_of_key = column_of_key;
-			t->ncolumn_of_key = (uint16_t)(e->nvalues * nkey);
-		}
-	}
+	if (ok)
+		keep_value_runs(t, in, first, end, column_of_key, e->nvalues * nkey);
 	mt->first_rolled = 0;
 	mt->nrolled = t->ncolumns;
 	mt->has_rows = ok && t->nrows > 0 && !mt->shape_bad;
@@ -680,15 +688,8 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 				     e->values[v].id, input->id, e->values[v].id);
 			ok = false;
 		}
-	if (ok) {
-		t->column_input = (int16_t)in;
-		t->column_of_value = first;
-		t->column_end_of_value = end;
-		if (column_of_key) {
-			t->column_of_key = column_of_key;
-			t->ncolumn_of_key = (uint16_t)(e->nvalues * nkey);
-		}
-	}
+	if (ok)
+		keep_value_runs(t, in, first, end, column_of_key, e->nvalues * nkey);
 	if (nparts)
 		resolve_grids(m, d, t, mt, parts, nparts, true);
 	if (!ok)
