@@ -112,31 +112,29 @@ static bool listed(const ast_id *l, const char *id)
 	return false;
 }
 
+/* A '-X' of a modifier the list does not hold, or a '+X' of one it holds:
+ * said at X, with where the list is. */
+static void refuse_list_edit(diag_ctx *d, const ast_id *x, const ast_stmt *list,
+			     const ast_def *prior, const char *layer)
+{
+	check_report_diag(d, CHECK_ERRATA, x->loc,
+			  x->minus ? "errata layer '%s' takes '%s' out of the modifiers of %s '%s', which does not list it"
+				   : "errata layer '%s' adds '%s' to the modifiers of %s '%s', which lists it already",
+			  layer, x->id, def_kind_name(prior->kind), prior->id);
+	diag_report(d, SEV_NOTE, NULL, list->loc.line ? list->loc : prior->id_loc,
+		    "the modifiers of '%s' are listed here", prior->id);
+}
+
 /* 'modifiers +X, -Y;' applied to the list of the definition (list: its
  * 'modifiers' statement, or NULL when it has none). */
 static void edit_list(ast_stmt *list, const ast_stmt *p, const ast_def *prior, const char *layer,
 		      diag_ctx *d)
 {
 	for (const ast_id *x = p->ids; x; x = x->next) {
-		bool there = listed(list->ids, x->id);
-		if (x->minus && !there) {
-			if (d) {
-				check_report_diag(d, CHECK_ERRATA, x->loc,
-						  "errata layer '%s' takes '%s' out of the modifiers of %s '%s', which does not list it",
-						  layer, x->id, def_kind_name(prior->kind), prior->id);
-				diag_report(d, SEV_NOTE, NULL, list->loc.line ? list->loc : prior->id_loc,
-					    "the modifiers of '%s' are listed here", prior->id);
-			}
-			continue;
-		}
-		if (!x->minus && there) {
-			if (d) {
-				check_report_diag(d, CHECK_ERRATA, x->loc,
-						  "errata layer '%s' adds '%s' to the modifiers of %s '%s', which lists it already",
-						  layer, x->id, def_kind_name(prior->kind), prior->id);
-				diag_report(d, SEV_NOTE, NULL, list->loc.line ? list->loc : prior->id_loc,
-					    "the modifiers of '%s' are listed here", prior->id);
-			}
+		/* '-X' of a modifier the list lacks, '+X' of one it has: refused. */
+		if (x->minus != listed(list->ids, x->id)) {
+			if (d)
+				refuse_list_edit(d, x, list, prior, layer);
 			continue;
 		}
 		if (x->minus) {

@@ -345,6 +345,22 @@ void resolve_groups(model *m)
 	}
 }
 
+/* What an option of a reaction set and a step of a procedure both begin
+ * with (what: "option", "step"): a name no other of d's has (said where one
+ * does), its rule reference (d's when it gives none) and its labels. Its
+ * id, in the model's arena. */
+static const char *read_part(model *m, const ast_def *d, const ast_stmt *s, idmap *names,
+			     const char *what, rtab_labels *rules, const char **rule,
+			     rtab_labels *labels)
+{
+	if (idmap_put(names, s->name, 0) >= 0)
+		check_report(m, CHECK_DUPLICATE, s->name_loc, "%s '%s' has two %ss '%s'",
+			     def_kind_name(d->kind), d->id, what, s->name);
+	*rules = part_rule_refs(m, s->rule ? s->rule : d->rule, rule);
+	*labels = read_labels(m, s->body, what, s->name, s->name_loc, true);
+	return arena_strdup(&m->arena, s->name);
+}
+
 /* A 'when' guard, an 'unless' exclusion, and a 'leads' outcome, as options and steps have. */
 static void guard_and_outcome(model *m, const ast_stmt *body, rtab_expr *guard, int16_t *outcome,
 			      const char **provisional)
@@ -406,13 +422,8 @@ void resolve_reactions(model *m)
 				continue;
 			if (!item_room(m, r->noptions, s->name_loc, "options", "reaction set", d->id))
 				break;
-			if (idmap_put(&names, s->name, 0) >= 0)
-				check_report(m, CHECK_DUPLICATE, s->name_loc,
-					     "reaction set '%s' has two options '%s'", d->id, s->name);
 			rtab_option *o = &opts[r->noptions++];
-			o->id = arena_strdup(&m->arena, s->name);
-			o->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &o->rule);
-			o->labels = read_labels(m, s->body, "option", s->name, s->name_loc, true);
+			o->id = read_part(m, d, s, &names, "option", &o->rules, &o->rule, &o->labels);
 			guard_and_outcome(m, s->body, &o->guard, &o->outcome, &o->provisional);
 		}
 		idmap_free(&names);
@@ -587,13 +598,9 @@ void resolve_procedures(model *m)
 			} else if (s->kind == ST_STEP) {
 				if (!item_room(m, p->nsteps, s->name_loc, "steps", "procedure", d->id))
 					break;
-				if (idmap_put(&names, s->name, 0) >= 0)
-					check_report(m, CHECK_DUPLICATE, s->name_loc,
-						     "procedure '%s' has two steps '%s'", d->id, s->name);
 				rtab_procedure_step *st = &steps[p->nsteps++];
-				st->id = arena_strdup(&m->arena, s->name);
-				st->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &st->rule);
-				st->labels = read_labels(m, s->body, "step", s->name, s->name_loc, true);
+				st->id = read_part(m, d, s, &names, "step", &st->rules, &st->rule,
+						   &st->labels);
 				guard_and_outcome(m, s->body, &st->guard, &st->outcome, &st->provisional);
 			}
 		}
