@@ -18,10 +18,11 @@ rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
 os.chdir(root)
 failures = []
 
-# msg("...") and head(o, "...") are how the sources name a phrase; a phrase
-# of a table of phrases is named in a comment: /* msg("Changed") */.
+# msg("..."), msg_in(c->words, "...") (a phrase in a language passed along)
+# and head(o, "...") are how the sources name a phrase; a phrase of a table
+# of phrases is named in a comment: /* msg("Changed") */.
 CONV = r'%[-+ #0-9.]*(?:ll|l|h|z)?[a-zA-Z%]'
-CALL = re.compile(r'\b(?:msg|head)\((?:\w+, )?"((?:[^"\\]|\\.)*)"\)')
+CALL = re.compile(r'\b(?:msg|msg_in|head)\(\s*(?:[\w.>-]+,\s*)?"((?:[^"\\]|\\.)*)"\)')
 
 
 def c_unescape(s):

@@ -252,7 +252,7 @@ static void signed_value(strbuf *sb, const rtab_ruleset *rs, size_t locale, cons
 	} else if (reads_op(&m->value, RTAB_OP_BAND, &k) && (size_t)k < rs->nbands) {
 		sb_printf(sb, msg("see %s"), label(rs, rs->bands[k].labels, locale, rs->bands[k].id));
 	} else {
-		export_signed_span(sb, a < b ? a : b, a < b ? b : a);
+		export_signed_span(sb, msg_chosen(), a < b ? a : b, a < b ? b : a);
 	}
 }
 

@@ -42,9 +42,10 @@ bool odds_ahead_json(model *m, const char *edition, strbuf *out)
 	strbuf broken = {0};
 	bool ok = !requirement_broken_text(rs, inputs, &broken);
 	sb_free(&broken);
-	/* --locale L: the labels of locale 0, the headings of the catalogue's L. */
-	char *was = xstrdup(msg_locale());
-	msg_use_locale(rs->locales[0]);
+	/* The labels of locale 0, and its headings where the catalogue has
+	 * them (else those of the language chosen). */
+	msg_lang words = msg_chosen();
+	msg_find(rs->locales[0], &words);
 	model_rules_in_locale(m, 0);
 	odds_quantiles quantiles;
 	odds_quantiles_default(&quantiles);
@@ -52,7 +53,8 @@ bool odds_ahead_json(model *m, const char *edition, strbuf *out)
 	odds_group *groups = declared_groups(m, &ngroups);
 	work_budget work = work_start(0);
 	strbuf sb = {0};
-	odds_report o = {&sb, rs, 0, ODDS_FMT_JSON, edition, &quantiles, groups, ngroups, m, &work};
+	odds_report o = {&sb, rs, 0, ODDS_FMT_JSON, edition, &quantiles, groups, ngroups, m, &work,
+			 words};
 	if (ok && rs->ntables) {
 		odds_dist d = {0};
 		ok = work_spend(&work, odds_table_steps(rs, 0)) && odds_table(rs, 0, inputs, 0, &d) == RTAB_OK;
@@ -65,8 +67,6 @@ bool odds_ahead_json(model *m, const char *edition, strbuf *out)
 	ok = ok && sb.len;
 	if (ok)
 		sb_put(out, sb.data, sb.len);
-	msg_use_locale(was);
-	free(was);
 	odds_groups_free(groups, ngroups);
 	sb_free(&sb);
 	free(inputs);

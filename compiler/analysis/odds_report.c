@@ -31,7 +31,7 @@ static void put_text(const odds_report *o, const char *s)
 /* A column heading: in the reader's language, but CSV's stay as programs read them. */
 static const char *head(const odds_report *o, const char *s)
 {
-	return o->format == ODDS_FMT_CSV ? s : msg(s);
+	return o->format == ODDS_FMT_CSV ? s : msg_in(o->words, s);
 }
 
 /* After a heading's id: its label, quoted, and its rule. */
@@ -339,7 +339,8 @@ static void print_groups(const odds_report *o, size_t ti, const odds_dist *d)
 		if (o->format == ODDS_FMT_CSV)
 			sb_putc(b, '\n');
 		else
-			sb_printf(b, "%s%s%s", o->format == ODDS_FMT_MARKDOWN ? "\n" : "", msg("groups:"),
+			sb_printf(b, "%s%s%s", o->format == ODDS_FMT_MARKDOWN ? "\n" : "",
+				  msg_in(o->words, "groups:"),
 				  o->format == ODDS_FMT_MARKDOWN ? "\n\n" : "\n");
 		render_grid(o, &g);
 	}
@@ -405,14 +406,14 @@ static void stat_lines_free(stat_lines *ls)
 }
 
 /* What a line is of, for people: "modified roll", "e of loss", "hexes of retreat", "inch". */
-static void stat_name(strbuf *sb, const stat_line *l)
+static void stat_name(strbuf *sb, msg_lang words, const stat_line *l)
 {
 	if (!l->owner)
-		sb_puts(sb, msg("modified roll"));
+		sb_puts(sb, msg_in(words, "modified roll"));
 	else if (strcmp(l->kind, "distance") == 0)
 		sb_puts(sb, l->param);
 	else
-		sb_printf(sb, msg("%s of %s"), l->param, l->owner);
+		sb_printf(sb, msg_in(words, "%s of %s"), l->param, l->owner);
 	if (l->which)
 		sb_printf(sb, " (%s)", l->which);
 }
@@ -460,7 +461,8 @@ static void print_stats(const odds_report *o, const stat_lines *ls)
 	if (o->format == ODDS_FMT_CSV)
 		sb_putc(b, '\n');
 	else
-		sb_printf(b, "%s%s%s", o->format == ODDS_FMT_MARKDOWN ? "\n" : "", msg("statistics:"),
+		sb_printf(b, "%s%s%s", o->format == ODDS_FMT_MARKDOWN ? "\n" : "",
+			  msg_in(o->words, "statistics:"),
 			  o->format == ODDS_FMT_MARKDOWN ? "\n\n" : "\n");
 	grid g;
 	grid_init(&g, 2 + nstat);
@@ -473,7 +475,7 @@ static void print_stats(const odds_report *o, const stat_lines *ls)
 	for (size_t i = 0; i < ls->n; i++) {
 		const stat_line *l = &ls->v[i];
 		strbuf cell = {0};
-		stat_name(&cell, l);
+		stat_name(&cell, o->words, l);
 		grid_cell(&g, cell.data);
 		sb_free(&cell);
 		frac_cell(&g, l->rolls, l->total);
@@ -510,7 +512,7 @@ static void raw_member(json_writer *w, const char *key, const strbuf *number)
 static void stat_json(json_writer *w, const odds_report *o, const stat_line *l)
 {
 	strbuf name = {0};
-	stat_name(&name, l);
+	stat_name(&name, o->words, l);
 	json_begin_object(w);
 	json_member_string(w, "number", name.data);
 	sb_free(&name);
@@ -611,21 +613,21 @@ void odds_report_table(const odds_report *o, size_t ti, const odds_dist *d, long
 	if (o->format != ODDS_FMT_CSV) {
 		put_label_rule(o, t->labels, t->rule);
 		if (t->ncolumns > 1)
-			sb_printf(b, msg(", column %s"), t->columns[d->column].id);
+			sb_printf(b, msg_in(o->words, ", column %s"), t->columns[d->column].id);
 		const char *result = model_result_id(&o->model->tables[ti], d->column);
 		if (result)
-			sb_printf(b, msg(" (result column %s)"), result);
+			sb_printf(b, msg_in(o->words, " (result column %s)"), result);
 		sb_puts(b, o->format == ODDS_FMT_MARKDOWN ? "\n\n" : "\n");
 		if (dice_id(rs, t))
-			sb_printf(b, msg("%s: %llu equally likely rolls"), dice_id(rs, t),
-				  (unsigned long long)d->total);
+			sb_printf(b, msg_in(o->words, "%s: %llu equally likely rolls"),
+				  dice_id(rs, t), (unsigned long long)d->total);
 		else
-			sb_puts(b, msg("no dice: keyed by the modifier total"));
-		sb_printf(b, msg("; modifier %+ld"), (long)d->modifier_raw);
+			sb_puts(b, msg_in(o->words, "no dice: keyed by the modifier total"));
+		sb_printf(b, msg_in(o->words, "; modifier %+ld"), (long)d->modifier_raw);
 		if (d->modifier != d->modifier_raw)
-			sb_printf(b, msg(", capped to %+ld"), (long)d->modifier);
+			sb_printf(b, msg_in(o->words, ", capped to %+ld"), (long)d->modifier);
 		if (drm_modifier)
-			sb_printf(b, msg(" (%s applies: --drm)"), drm_modifier);
+			sb_printf(b, msg_in(o->words, " (%s applies: --drm)"), drm_modifier);
 		sb_puts(b, o->format == ODDS_FMT_MARKDOWN ? "\n\n" : "\n");
 		edition_line(o);
 	}
@@ -816,7 +818,7 @@ static void all_stat_rows(const odds_report *o, const odds_grid *g, grid *out)
 			if (st == 1)
 				continue; /* the decimal of the mean: the mean is exact beside it */
 			strbuf h = {0};
-			stat_name(&h, named);
+			stat_name(&h, o->words, named);
 			sb_printf(&h, ": %s", stat_heading(o, st));
 			grid_cell(out, h.data);
 			sb_free(&h);

@@ -11,6 +11,7 @@
 
 #include "analysis/odds.h"
 #include "analysis/odds_stats.h"
+#include "base/msg.h"
 #include "base/util.h"
 #include "base/work.h"
 #include "check/model.h"
@@ -39,6 +40,7 @@ typedef struct odds_report {
 	size_t ngroups;
 	const model *model; /* what the runtime does not hold: the result columns of odds lines */
 	work_budget *work;  /* what the enumerations may spend */
+	msg_lang words;     /* the language of the headings and fixed phrases */
 } odds_report;
 
 /* Table ti's odds d (with the DRM from outside, or the modifier named to apply). */

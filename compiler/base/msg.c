@@ -7,19 +7,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-static size_t chosen; /* index into msg_locale_names; 0 is English */
+static msg_lang chosen; /* English until a language is chosen */
 
 static int by_id(const void *key, const void *entry)
 {
 	return strcmp(key, ((const msg_entry *)entry)->id);
 }
 
-const char *msg(const char *id)
+const char *msg_in(msg_lang l, const char *id)
 {
-	if (chosen == 0)
+	if (l.index == 0 || l.index >= msg_nlocales)
 		return id;
 	const msg_entry *e = bsearch(id, msg_entries, msg_nentries, sizeof *msg_entries, by_id);
-	return e && e->text[chosen] ? e->text[chosen] : id;
+	return e && e->text[l.index] ? e->text[l.index] : id;
+}
+
+const char *msg(const char *id)
+{
+	return msg_in(chosen, id);
+}
+
+msg_lang msg_chosen(void)
+{
+	return chosen;
+}
+
+msg_lang msg_english(void)
+{
+	return (msg_lang){0};
+}
+
+const char *msg_lang_name(msg_lang l)
+{
+	return msg_locale_names[l.index < msg_nlocales ? l.index : 0];
 }
 
 /* The language of a locale name: "ru_RU.UTF-8" -> "ru". */
@@ -35,7 +55,7 @@ static size_t language(const char *name, char *out, size_t n)
 	return k;
 }
 
-bool msg_use_locale(const char *name)
+bool msg_find(const char *name, msg_lang *out)
 {
 	char lang[16];
 	if (!name || !language(name, lang, sizeof lang))
@@ -44,10 +64,15 @@ bool msg_use_locale(const char *name)
 		strcpy(lang, "en");
 	for (size_t i = 0; i < msg_nlocales; i++)
 		if (strcmp(msg_locale_names[i], lang) == 0) {
-			chosen = i;
+			out->index = i;
 			return true;
 		}
 	return false;
+}
+
+bool msg_use_locale(const char *name)
+{
+	return msg_find(name, &chosen);
 }
 
 void msg_use_environment(void)
@@ -68,7 +93,7 @@ void msg_use_environment(void)
 
 const char *msg_locale(void)
 {
-	return msg_locale_names[chosen];
+	return msg_lang_name(chosen);
 }
 
 const char *msg_locales(void)

@@ -203,6 +203,10 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		x.edition_labels = layer_labels;
 	}
 	status = pick_locales(x.rs, c->locale, &x);
+	/* The phrases in the first locale named, where the catalogue has it. */
+	x.words = msg_chosen();
+	if (status == EXIT_OK && c->locale)
+		msg_find(x.rs->locales[x.locales[0]], &x.words);
 	/* --changes-since: the same aid of the earlier edition, each line compared with it. */
 	loaded since_l;
 	bool since_loaded = false;
@@ -230,8 +234,6 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 			x.since = &since;
 		}
 	}
-	if (status == EXIT_OK && c->locale) /* the phrases in the first locale named */
-		msg_use_locale(x.rs->locales[x.locales[0]]);
 	/* The JSON export carries every locale's references (rules); the pages
 	 * print the first chosen locale's. */
 	if (status == EXIT_OK && strcmp(c->format, "json") != 0 && x.nlocales)

@@ -179,8 +179,10 @@ int cmd_odds(cli_ctx *c, int argc, char **argv)
 	const char *edition = c->edition;
 	free(cli_split_edition(a.file, &edition)); /* FILE@EDITION names it too */
 	work_budget work = work_start(c->diag.max_work);
-	odds_report o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0, &l.model, &work};
+	odds_report o = {&out, rs, 0, a.format, edition, &a.quantiles, NULL, 0, &l.model, &work,
+			 {0}};
 	status = cli_locale("odds", rs, c->locale, NULL, &o.locale);
+	o.words = msg_chosen(); /* as --locale chose it */
 	if (status != EXIT_OK)
 		goto done;
 	model_rules_in_locale(&l.model, o.locale);

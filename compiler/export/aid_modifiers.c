@@ -34,7 +34,7 @@ static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const r
 		if (a == b)
 			aid_put_signed(sb, a);
 		else
-			export_signed_span(sb, a < b ? a : b, a < b ? b : a);
+			export_signed_span(sb, msg_chosen(), a < b ? a : b, a < b ? b : a);
 	}
 }
 

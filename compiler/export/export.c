@@ -139,7 +139,8 @@ void export_run(const export_emitter *e, export_ctx *c)
 		if (e->section_end)
 			e->section_end(c, (export_kind)k);
 	}
-	e->end(c);
+	if (e->end)
+		e->end(c);
 }
 
 const char *export_label(const export_ctx *c, rtab_labels l, size_t i)

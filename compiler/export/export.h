@@ -11,6 +11,7 @@
 #include "check/model.h"
 #include "front/construct_use.h"
 #include "rtab.h"
+#include "base/msg.h"
 #include "base/util.h"
 #include "export/paper.h"
 #include "text/expr_text.h"
@@ -51,6 +52,7 @@ typedef struct export_ctx {
 	const char *source;
 	size_t locales[EXPORT_MAX_LOCALES]; /* the locales chosen (--locale), in order */
 	size_t nlocales;
+	msg_lang words; /* the language of the headings and fixed phrases (zero: English) */
 	size_t nitem; /* items already emitted in the current section */
 	void *state;  /* the emitter's own */
 	bool plain;   /* values without the provisional mark (CSV: numbers stay numbers) */
@@ -73,7 +75,7 @@ typedef struct export_emitter {
 	void (*section)(export_ctx *c, export_kind kind);        /* NULL: nothing before */
 	void (*item)(export_ctx *c, export_kind kind, size_t i); /* NULL: the format leaves it out */
 	void (*section_end)(export_ctx *c, export_kind kind);    /* NULL: nothing after */
-	void (*end)(export_ctx *c);
+	void (*end)(export_ctx *c);                              /* NULL: nothing at the end */
 	const export_kind *order; /* the kinds in the order to walk them (EXPORT_KIND_COUNT_
 				     ends it); NULL: the order of export_kind */
 } export_emitter;

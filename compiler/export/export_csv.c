@@ -16,12 +16,11 @@
 #include <string.h>
 
 /* CSV is for programs: its headings and words stay English whatever the
- * language of the messages (the catalogue's is restored at the end). */
+ * language of the messages. */
 static void csv_begin(export_ctx *c)
 {
 	c->plain = true;
-	c->state = xstrdup(msg_locale());
-	msg_use_locale("en");
+	c->words = msg_english();
 }
 
 /* A section: the definition's id first in every row (header first in the
@@ -73,13 +72,6 @@ static void csv_item(export_ctx *c, export_kind kind, size_t i)
 	export_view_free(&v);
 }
 
-static void csv_end(export_ctx *c)
-{
-	msg_use_locale(c->state);
-	free(c->state);
-	c->state = NULL;
-}
-
 const export_emitter export_csv_emitter = {
-	"csv", csv_begin, NULL, csv_item, NULL, csv_end, export_print_order,
+	"csv", csv_begin, NULL, csv_item, NULL, NULL, export_print_order,
 };

@@ -46,14 +46,16 @@ static void html_begin(export_ctx *c)
 	sb_puts(c->out, "</h1>\n<p class=\"legend\">");
 	strbuf mark = {0};
 	sb_printf(&mark, "<span class=\"provisional\">%s</span>", EXPORT_PROVISIONAL_MARK);
-	sb_printf(c->out, msg("Values marked %s are provisional: the source does not settle them; the reason is given beside each."),
+	sb_printf(c->out,
+		  msg_in(c->words,
+			 "Values marked %s are provisional: the source does not settle them; the reason is given beside each."),
 		  mark.data);
 	sb_free(&mark);
 	sb_puts(c->out, "</p>\n");
 	if (rs->nunits) {
 		strbuf units = {0};
 		export_units_text(&units, rs);
-		sb_printf(c->out, "<p class=\"units\">%s ", msg("Units:"));
+		sb_printf(c->out, "<p class=\"units\">%s ", msg_in(c->words, "Units:"));
 		html_escape(c->out, units.data);
 		sb_puts(c->out, ".</p>\n");
 		sb_free(&units);
@@ -65,7 +67,8 @@ static void html_section(export_ctx *c, export_kind kind)
 {
 	if (!export_count(c, kind))
 		return;
-	sb_printf(c->out, "<h2 id=\"%s\">%s</h2>\n", export_kind_key(kind), msg(export_kind_title(kind)));
+	sb_printf(c->out, "<h2 id=\"%s\">%s</h2>\n", export_kind_key(kind),
+		  msg_in(c->words, export_kind_title(kind)));
 	if (export_kind_is_list(kind))
 		export_section_header(c, kind, c->state);
 }

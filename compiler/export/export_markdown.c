@@ -37,12 +37,15 @@ static void md_begin(export_ctx *c)
 			markdown_escape(c->out, export_label(c, rs->title, l), false);
 		}
 	sb_puts(c->out, "\n\n");
-	sb_printf(c->out, msg("Values marked %s are provisional: the source does not settle them."), EXPORT_PROVISIONAL_MARK);
+	sb_printf(c->out,
+		  msg_in(c->words,
+			 "Values marked %s are provisional: the source does not settle them."),
+		  EXPORT_PROVISIONAL_MARK);
 	sb_putc(c->out, '\n');
 	if (rs->nunits) {
 		strbuf units = {0};
 		export_units_text(&units, rs);
-		sb_printf(c->out, "\n%s ", msg("Units:"));
+		sb_printf(c->out, "\n%s ", msg_in(c->words, "Units:"));
 		markdown_escape(c->out, units.data, false);
 		sb_puts(c->out, ".\n");
 		sb_free(&units);
@@ -53,7 +56,7 @@ static void md_section(export_ctx *c, export_kind kind)
 {
 	if (!export_count(c, kind))
 		return;
-	sb_printf(c->out, "\n## %s\n\n", msg(export_kind_title(kind)));
+	sb_printf(c->out, "\n## %s\n\n", msg_in(c->words, export_kind_title(kind)));
 	if (export_kind_is_list(kind))
 		export_section_header(c, kind, c->state);
 }

@@ -28,7 +28,7 @@ bool export_kind_is_list(export_kind kind)
 static void label_headers(const export_ctx *c, grid *g)
 {
 	for (size_t l = 0; l < c->nlocales; l++)
-		grid_cellf(g, msg("label (%s)"), c->rs->locales[c->locales[l]]);
+		grid_cellf(g, msg_in(c->words, "label (%s)"), c->rs->locales[c->locales[l]]);
 }
 
 static void label_cells(const export_ctx *c, grid *g, rtab_labels labels)
@@ -65,10 +65,10 @@ static void expr_cell(const export_ctx *c, grid *g, const rtab_expr *e, const ch
  * msg("cap") msg("side") msg("when") msg("value") msg("group") msg("steps")
  * msg("provisional") msg("ratio") msg("allowed when") msg("leads to")
  * msg("outcomes") */
-static void header_row(grid *g, const char *const *names)
+static void header_row(const export_ctx *c, grid *g, const char *const *names)
 {
 	for (; *names; names++)
-		grid_cell(g, msg(*names));
+		grid_cell(g, msg_in(c->words, *names));
 }
 
 void export_section_header(const export_ctx *c, export_kind kind, grid *g)
@@ -78,60 +78,61 @@ void export_section_header(const export_ctx *c, export_kind kind, grid *g)
 	switch (kind) {
 	case EXPORT_ENUMS:
 		grid_init(g, 3 + nl);
-		grid_cell(g, msg("enum"));
+		grid_cell(g, msg_in(c->words, "enum"));
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"values", "rule", NULL});
+		header_row(c, g, (const char *const[]){"values", "rule", NULL});
 		break;
 	case EXPORT_INPUTS:
 		grid_init(g, 4 + nl);
-		grid_cell(g, msg("input"));
+		grid_cell(g, msg_in(c->words, "input"));
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"type", "default", "rule", NULL});
+		header_row(c, g, (const char *const[]){"type", "default", "rule", NULL});
 		break;
 	case EXPORT_DICE:
 		grid_init(g, 3);
-		header_row(g, (const char *const[]){"dice", "roll", "rule", NULL});
+		header_row(c, g, (const char *const[]){"dice", "roll", "rule", NULL});
 		break;
 	case EXPORT_EFFECT_KINDS:
 		grid_init(g, 3 + nl);
-		grid_cell(g, msg("effect"));
+		grid_cell(g, msg_in(c->words, "effect"));
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"parameters", "rule", NULL});
+		header_row(c, g, (const char *const[]){"parameters", "rule", NULL});
 		break;
 	case EXPORT_OUTCOMES:
 		grid_init(g, 5 + nl);
-		header_row(g, (const char *const[]){"outcome", "code", NULL});
+		header_row(c, g, (const char *const[]){"outcome", "code", NULL});
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"effects", "then", "rule", NULL});
+		header_row(c, g, (const char *const[]){"effects", "then", "rule", NULL});
 		break;
 	case EXPORT_NUMERIC_OUTCOMES:
 		grid_init(g, 4 + nl);
-		grid_cell(g, msg("outcome"));
+		grid_cell(g, msg_in(c->words, "outcome"));
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"parameters", "code", "rule", NULL});
+		header_row(c, g, (const char *const[]){"parameters", "code", "rule", NULL});
 		break;
 	case EXPORT_GROUPS:
 		grid_init(g, 4 + nl);
-		grid_cell(g, msg("group"));
+		grid_cell(g, msg_in(c->words, "group"));
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"stacking", "cap", "rule", NULL});
+		header_row(c, g, (const char *const[]){"stacking", "cap", "rule", NULL});
 		break;
 	case EXPORT_OUTCOME_GROUPS:
 		grid_init(g, 3 + nl);
-		grid_cell(g, msg("outcome group"));
+		grid_cell(g, msg_in(c->words, "outcome group"));
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"outcomes", "rule", NULL});
+		header_row(c, g, (const char *const[]){"outcomes", "rule", NULL});
 		break;
 	case EXPORT_MODIFIERS:
 		grid_init(g, 8 + nl);
-		grid_cell(g, msg("modifier"));
+		grid_cell(g, msg_in(c->words, "modifier"));
 		label_headers(c, g);
-		header_row(g, (const char *const[]){"side", "when", "value", "group", "steps", "rule",
-						     "provisional", NULL});
+		header_row(c, g,
+			   (const char *const[]){"side", "when", "value", "group", "steps", "rule",
+						 "provisional", NULL});
 		break;
 	default:
 		grid_init(g, 1);
-		header_row(g, rule_only);
+		header_row(c, g, rule_only);
 		break;
 	}
 }
@@ -245,7 +246,7 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 				export_expr_text(&sb, rs, &tr->unless);
 			}
 			if (tr->rule && (!o->rule || strcmp(tr->rule, o->rule) != 0))
-				sb_printf(&sb, msg(" (rule %s)"), tr->rule);
+				sb_printf(&sb, msg_in(c->words, " (rule %s)"), tr->rule);
 		}
 		grid_cell(g, sb.data ? sb.data : "");
 		grid_cell(g, o->rule);
@@ -265,9 +266,9 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		const rtab_group *gr = &rs->groups[i];
 		grid_cell(g, gr->id);
 		label_cells(c, g, gr->labels);
-		grid_cell(g, gr->stacking == RTAB_STACK_WORST  ? msg("worst per side")
-			     : gr->stacking == RTAB_STACK_BEST ? msg("best per side")
-							       : msg("sum"));
+		grid_cell(g, gr->stacking == RTAB_STACK_WORST  ? msg_in(c->words, "worst per side")
+			     : gr->stacking == RTAB_STACK_BEST ? msg_in(c->words, "best per side")
+							       : msg_in(c->words, "sum"));
 		if (gr->capped)
 			grid_cellf(g, "%ld..%ld", (long)gr->cap_min, (long)gr->cap_max);
 		else
@@ -289,11 +290,12 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		const rtab_modifier *m = &rs->modifiers[i];
 		grid_cell(g, m->id);
 		label_cells(c, g, m->labels);
-		grid_cell(g, m->sign < 0 ? msg("defender") : msg("attacker"));
+		grid_cell(g, m->sign < 0 ? msg_in(c->words, "defender")
+					 : msg_in(c->words, "attacker"));
 		if (m->condition.ninstrs)
 			expr_cell(c, g, &m->condition, NULL);
 		else
-			grid_cell(g, msg("always"));
+			grid_cell(g, msg_in(c->words, "always"));
 		expr_cell(c, g, &m->value, m->provisional);
 		grid_cell(g, m->group >= 0 ? rs->groups[m->group].id : "");
 		join_steps(rs, m->steps, &sb);
@@ -342,8 +344,8 @@ static int printed_row(const rtab_table *t, const rtab_column *col, int64_t r)
 
 /* Into notes, the printed cells (runs of rolls in a column) whose row's text
  * (its rule, its provisional reason) is want, then the end of the line. */
-static void list_cells(strbuf *notes, const rtab_table *t, int64_t lo, int64_t hi,
-		       const char *(*text)(const rtab_table *, size_t), const char *want)
+static void list_cells(const export_ctx *c, strbuf *notes, const rtab_table *t, int64_t lo,
+		       int64_t hi, const char *(*text)(const rtab_table *, size_t), const char *want)
 {
 	size_t n = 0;
 	for (size_t j = 0; j < t->ncolumns; j++)
@@ -355,11 +357,12 @@ static void list_cells(strbuf *notes, const rtab_table *t, int64_t lo, int64_t h
 			while (e < hi && printed_row(t, &t->columns[j], e + 1) == row)
 				e++;
 			if (e == r)
-				sb_printf(notes, msg("%s roll %lld at %s"), n++ ? "," : "", (long long)r,
-					  t->columns[j].id);
+				sb_printf(notes, msg_in(c->words, "%s roll %lld at %s"),
+					  n++ ? "," : "", (long long)r, t->columns[j].id);
 			else
-				sb_printf(notes, msg("%s rolls %lld-%lld at %s"), n++ ? "," : "", (long long)r,
-					  (long long)e, t->columns[j].id);
+				sb_printf(notes, msg_in(c->words, "%s rolls %lld-%lld at %s"),
+					  n++ ? "," : "", (long long)r, (long long)e,
+					  t->columns[j].id);
 			r = e;
 		}
 	sb_putc(notes, '\n');
@@ -450,7 +453,7 @@ void export_printed_values_row(const export_ctx *c, const rtab_table *t, const s
 		named = model_printed_value(mt, shown[s]) != NULL;
 	if (!named) /* in a table with a grid per variant, this grid prints no names */
 		return;
-	grid_cell(g, msg("value"));
+	grid_cell(g, msg_in(c->words, "value"));
 	for (size_t s = 0; s < nshown; s++) {
 		const char *value = model_printed_value(mt, shown[s]);
 		grid_cell(g, value ? value : "");
@@ -469,7 +472,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 	size_t ncols = export_printed_columns(c, t, shown);
 	char **code = xcalloc(rs->noutcomes ? rs->noutcomes : 1, sizeof *code);
 	grid_init(&v->g, ncols + 1);
-	grid_cell(&v->g, msg("roll"));
+	grid_cell(&v->g, msg_in(c->words, "roll"));
 	for (size_t s = 0; s < ncols; s++)
 		grid_cell(&v->g, mt ? mt->result_ids[mt->result_of_column[shown[s]] - 1]
 				    : t->columns[shown[s]].id);
@@ -497,7 +500,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		}
 		bool below = open_lo && r == lo, above = open_hi && end == hi;
 		if (below && above)
-			grid_cell(&v->g, msg("any"));
+			grid_cell(&v->g, msg_in(c->words, "any"));
 		else if (below)
 			grid_cellf(&v->g, "<=%lld", (long long)end);
 		else if (above)
@@ -529,8 +532,8 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 	/* What each code stands for (also as a grid of its own: CSV), and the
 	 * cells a rule of their own governs. */
 	grid_init(&v->legend, 2 + c->nlocales);
-	grid_cell(&v->legend, msg("cell"));
-	grid_cell(&v->legend, msg("outcome"));
+	grid_cell(&v->legend, msg_in(c->words, "cell"));
+	grid_cell(&v->legend, msg_in(c->words, "outcome"));
 	label_headers(c, &v->legend);
 	for (size_t o = 0; o < rs->noutcomes; o++) {
 		if (!code[o])
@@ -557,7 +560,7 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 		if (!cells[k] || same_text(rtab_row_rule(t, k), rtab_row_rule(t, most)))
 			continue;
 		sb_printf(&v->notes, "rule %s:", rtab_row_rule(t, k) ? rtab_row_rule(t, k) : "none");
-		list_cells(&v->notes, t, lo, hi, rtab_row_rule, rtab_row_rule(t, k));
+		list_cells(c, &v->notes, t, lo, hi, rtab_row_rule, rtab_row_rule(t, k));
 	}
 	/* Each provisional reason, with the cells it marks. */
 	for (size_t k = 0; k < t->nrows; k++) {
@@ -567,8 +570,9 @@ static void printed_grid(const export_ctx *c, const rtab_table *t, export_view *
 			first++;
 		if (!why || first < k)
 			continue;
-		sb_printf(&v->notes, msg("%s provisional (%s):"), EXPORT_PROVISIONAL_MARK, why);
-		list_cells(&v->notes, t, lo, hi, rtab_row_provisional, why);
+		sb_printf(&v->notes, msg_in(c->words, "%s provisional (%s):"),
+			  EXPORT_PROVISIONAL_MARK, why);
+		list_cells(c, &v->notes, t, lo, hi, rtab_row_provisional, why);
 	}
 	free(cells);
 	free(shown);
@@ -597,70 +601,83 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	strbuf sb = {0};
 	strbuf *n = &v->notes;
 
-	view_head(c, v, msg("Table"), t->id, t->labels, t->rule);
+	view_head(c, v, msg_in(c->words, "Table"), t->id, t->labels, t->rule);
 	if (t->dice != RTAB_NO_DICE) {
 		dice_text(&rs->dice[t->dice], &sb);
-		sb_printf(n, msg("roll: %s (%s)\n"), rs->dice[t->dice].id, sb.data);
+		sb_printf(n, msg_in(c->words, "roll: %s (%s)\n"), rs->dice[t->dice].id, sb.data);
 	} else {
-		sb_puts(n, msg("no dice: keyed by the modifier total\n"));
+		sb_puts(n, msg_in(c->words, "no dice: keyed by the modifier total\n"));
 	}
 	if (t->step >= 0)
-		sb_printf(n, msg("step: %s (only the modifiers of this step count)\n"), rs->steps[t->step]);
+		sb_printf(n, msg_in(c->words, "step: %s (only the modifiers of this step count)\n"),
+			  rs->steps[t->step]);
 	if (t->nmodifiers) {
-		sb_puts(n, msg("modifiers:"));
+		sb_puts(n, msg_in(c->words, "modifiers:"));
 		for (size_t i = 0; i < t->nmodifiers; i++)
 			sb_printf(n, "%s %s", i ? "," : "", rs->modifiers[t->modifiers[i]].id);
 		sb_putc(n, '\n');
 	}
 	if (t->capped)
-		sb_printf(n, msg("cap: the total modifier is held within %ld..%ld\n"), (long)t->cap_min,
-			  (long)t->cap_max);
+		sb_printf(n, msg_in(c->words, "cap: the total modifier is held within %ld..%ld\n"),
+			  (long)t->cap_min, (long)t->cap_max);
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
 		if (t->column_input >= 0)
-			sb_printf(n, msg("columns by %s\n"), rs->inputs[t->column_input].id);
+			sb_printf(n, msg_in(c->words, "columns by %s\n"),
+				  rs->inputs[t->column_input].id);
 		break;
 	case RTAB_KEY_ENUM:
 		if (t->column_input >= 0 && table_enum_key_input(t) >= 0)
-			sb_printf(n, msg("columns by %s, then by %s\n"), rs->inputs[t->column_input].id,
+			sb_printf(n, msg_in(c->words, "columns by %s, then by %s\n"),
+				  rs->inputs[t->column_input].id,
 				  rs->inputs[table_enum_key_input(t)].id);
 		break;
 	case RTAB_KEY_ODDS:
-		sb_puts(n, msg("columns by the odds "));
+		sb_puts(n, msg_in(c->words, "columns by the odds "));
 		export_expr_text(n, rs, &t->key_a);
 		sb_puts(n, " : ");
 		export_expr_text(n, rs, &t->key_b);
-		sb_printf(n, msg(", read %s\n"), t->rounding < NROUNDINGS ? msg(rounding[t->rounding]) : "?");
+		sb_printf(n, msg_in(c->words, ", read %s\n"),
+			  t->rounding < NROUNDINGS ? msg_in(c->words, rounding[t->rounding]) : "?");
 		break;
 	case RTAB_KEY_VALUE:
-		sb_puts(n, msg("columns by the value "));
+		sb_puts(n, msg_in(c->words, "columns by the value "));
 		export_expr_text(n, rs, &t->key_a);
-		sb_printf(n, msg(", read %s\n"), t->rounding < NROUNDINGS ? msg(rounding[t->rounding]) : "?");
+		sb_printf(n, msg_in(c->words, ", read %s\n"),
+			  t->rounding < NROUNDINGS ? msg_in(c->words, rounding[t->rounding]) : "?");
 		break;
 	}
 	if (t->nshifts) {
-		sb_puts(n, msg("column shifts:"));
+		sb_puts(n, msg_in(c->words, "column shifts:"));
 		for (size_t i = 0; i < t->nshifts; i++)
 			sb_printf(n, "%s %s", i ? "," : "", rs->modifiers[t->shifts[i]].id);
-		sb_puts(n, t->shift_stops ? msg(" (never beyond the first and last printed column; the ends serve the odds or value alone)\n")
-					  : msg(" (never beyond the first and last column)\n"));
+		sb_puts(n,
+			t->shift_stops
+				? msg_in(c->words,
+					 " (never beyond the first and last printed column; the ends serve the odds or value alone)\n")
+				: msg_in(c->words, " (never beyond the first and last column)\n"));
 	}
 	for (size_t i = 0; i < t->ncolumns; i++) {
 		const char *why = t->columns[i].provisional;
 		if (t->columns[i].kind == RTAB_COLUMN_AUTOMATIC)
-			sb_printf(n, msg("column %s: %s, without a roll"), t->columns[i].id,
-				  rs->outcomes[t->columns[i].automatic].id);
+			sb_printf(n, msg_in(c->words, "column %s: %s, without a roll"),
+				  t->columns[i].id, rs->outcomes[t->columns[i].automatic].id);
 		else if (t->columns[i].kind == RTAB_COLUMN_NONE)
-			sb_printf(n, msg("column %s: no result (not allowed)"), t->columns[i].id);
+			sb_printf(n, msg_in(c->words, "column %s: no result (not allowed)"),
+				  t->columns[i].id);
 		else
 			continue;
 		if (rtab_column_above_strict(rs, (size_t)(t - rs->tables), i)) { /* 'above more than 5:1' */
 			char past[64];
 			format_step(past, sizeof past, t, t->columns[i].step_num, t->columns[i].step_den);
-			sb_printf(n, msg(" (only past %s; %s itself reads the last printed column)"), past, past);
+			sb_printf(n,
+				  msg_in(c->words,
+					 " (only past %s; %s itself reads the last printed column)"),
+				  past, past);
 		}
 		if (why)
-			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, why);
+			sb_printf(n, msg_in(c->words, " %s provisional: %s"),
+				  EXPORT_PROVISIONAL_MARK, why);
 		sb_putc(n, '\n');
 	}
 	/* A note printed on a whole column, once per id (a grid per variant repeats it). */
@@ -671,31 +688,35 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 			first++;
 		if (!col->note || first < i)
 			continue;
-		sb_printf(n, msg("note on column %s:"), col->id);
+		sb_printf(n, msg_in(c->words, "note on column %s:"), col->id);
 		for (size_t l = 0; l < c->nlocales; l++)
 			sb_printf(n, "%s %s", l ? " /" : "", export_label(c, col->note, l));
 		sb_putc(n, '\n');
 	}
 	for (size_t i = 0; i < t->nnatural; i++) {
 		const rtab_natural_rule *nr = &t->natural[i];
-		sb_puts(n, msg("natural "));
+		sb_puts(n, msg_in(c->words, "natural "));
 		for (size_t f = 0; f < nr->nfaces; f++)
 			sb_printf(n, "%s%ld", f ? ", " : "", (long)nr->faces[f]);
-		sb_printf(n, msg(" -> %s, whatever the modifiers"), rs->outcomes[nr->outcome].id);
+		sb_printf(n, msg_in(c->words, " -> %s, whatever the modifiers"),
+			  rs->outcomes[nr->outcome].id);
 		if (nr->rule)
-			sb_printf(n, msg(" (rule %s)"), nr->rule);
+			sb_printf(n, msg_in(c->words, " (rule %s)"), nr->rule);
 		if (nr->provisional)
-			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, nr->provisional);
+			sb_printf(n, msg_in(c->words, " %s provisional: %s"),
+				  EXPORT_PROVISIONAL_MARK, nr->provisional);
 		sb_putc(n, '\n');
 	}
 	for (size_t i = 0; i < t->nrewrites; i++) {
 		const rtab_rewrite *rw = &t->rewrites[i];
-		sb_printf(n, msg("%s reads as %s when "), rs->outcomes[rw->from].id, rs->outcomes[rw->to].id);
+		sb_printf(n, msg_in(c->words, "%s reads as %s when "), rs->outcomes[rw->from].id,
+			  rs->outcomes[rw->to].id);
 		export_expr_text(n, rs, &rw->condition);
 		if (rw->rule)
-			sb_printf(n, msg(" (rule %s)"), rw->rule);
+			sb_printf(n, msg_in(c->words, " (rule %s)"), rw->rule);
 		if (rw->provisional)
-			sb_printf(n, msg(" %s provisional: %s"), EXPORT_PROVISIONAL_MARK, rw->provisional);
+			sb_printf(n, msg_in(c->words, " %s provisional: %s"),
+				  EXPORT_PROVISIONAL_MARK, rw->provisional);
 		sb_putc(n, '\n');
 	}
 
@@ -727,7 +748,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 				      : NULL;
 	for (size_t col = 0; col < t->ncolumns; col++) {
 		sb_clear(&sb);
-		sb_puts(&sb, t->ncolumns == 1 ? msg("roll") : t->columns[col].id);
+		sb_puts(&sb, t->ncolumns == 1 ? msg_in(c->words, "roll") : t->columns[col].id);
 		/* The values a column covers, when its name does not say them. */
 		if (ce) {
 			strbuf vals = {0};
@@ -743,23 +764,25 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		grid_cell(&v->g, sb.data);
 		v->g.right[col] = true;
 	}
-	grid_cell(&v->g, msg("outcome"));
+	grid_cell(&v->g, msg_in(c->words, "outcome"));
 	if (codes)
-		grid_cell(&v->g, msg("code"));
+		grid_cell(&v->g, msg_in(c->words, "code"));
 	label_headers(c, &v->g);
-	grid_cell(&v->g, msg("rule"));
-	grid_cell(&v->g, msg("provisional"));
+	grid_cell(&v->g, msg_in(c->words, "rule"));
+	grid_cell(&v->g, msg_in(c->words, "provisional"));
 	for (size_t r = 0; r < t->nrows; r++) {
 		const rtab_row row = rtab_row_at(t, r);
 		for (size_t col = 0; col < t->ncolumns; col++) {
 			const rtab_column *cl = &t->columns[col];
 			if (cl->kind == RTAB_COLUMN_AUTOMATIC) {
 				/* Only the row of the column's own outcome gets it, without a roll. */
-				grid_cell(&v->g, row.outcome == cl->automatic ? msg("no roll") : "-");
+				grid_cell(&v->g, row.outcome == cl->automatic
+							 ? msg_in(c->words, "no roll")
+							 : "-");
 				continue;
 			}
 			if (cl->kind == RTAB_COLUMN_NONE) {
-				grid_cell(&v->g, msg("none"));
+				grid_cell(&v->g, msg_in(c->words, "none"));
 				continue;
 			}
 			sb_clear(&sb);
@@ -784,7 +807,8 @@ static void declared_within(const export_ctx *c, def_kind kind, size_t i, export
 		return;
 	for (const ast_stmt *s = c->m->defs[kind][i]->body; s; s = s->next)
 		if (s->kind == ST_DOMAIN) {
-			sb_printf(&v->notes, msg("within: %lld..%lld\n"), (long long)s->lo, (long long)s->hi);
+			sb_printf(&v->notes, msg_in(c->words, "within: %lld..%lld\n"),
+				  (long long)s->lo, (long long)s->hi);
 			return;
 		}
 }
@@ -793,11 +817,11 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
 	const rtab_matrix *m = &rs->matrices[mi];
-	view_head(c, v, msg("Matrix"), m->id, m->labels, m->rule);
-	sb_puts(&v->notes, msg("keys:"));
+	view_head(c, v, msg_in(c->words, "Matrix"), m->id, m->labels, m->rule);
+	sb_puts(&v->notes, msg_in(c->words, "keys:"));
 	for (size_t k = 0; k < m->ndims; k++)
 		sb_printf(&v->notes, "%s %s", k ? "," : "", rs->enums[m->dims[k]].id);
-	sb_puts(&v->notes, m->ndims == 2 ? msg(" (rows, columns)\n") : "\n");
+	sb_puts(&v->notes, m->ndims == 2 ? msg_in(c->words, " (rows, columns)\n") : "\n");
 	declared_within(c, DEF_MATRIX, mi, v);
 	size_t ncells = 1;
 	for (size_t k = 0; k < m->ndims; k++)
@@ -824,7 +848,7 @@ static void matrix_view(const export_ctx *c, size_t mi, export_view *v)
 		grid_init(&v->g, m->ndims + 1);
 		for (size_t k = 0; k < m->ndims; k++)
 			grid_cell(&v->g, rs->enums[m->dims[k]].id);
-		grid_cell(&v->g, msg("value"));
+		grid_cell(&v->g, msg_in(c->words, "value"));
 		v->g.right[m->ndims] = true;
 		for (size_t cell = 0; cell < ncells; cell++) {
 			size_t rest = cell, idx[16] = {0};
@@ -859,7 +883,7 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 {
 	const rtab_ruleset *rs = c->rs;
 	const model_example *ex = &c->m->examples[ei];
-	v->what = msg("Example");
+	v->what = msg_in(c->words, "Example");
 	v->id = ex->def->id;
 	v->rule = ex->def->rule;
 	for (size_t l = 0; l < c->nlocales; l++) {
@@ -869,8 +893,8 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 				v->label[l] = s->text;
 	}
 	grid_init(&v->g, 2);
-	grid_cell(&v->g, msg("check"));
-	grid_cell(&v->g, msg("gives"));
+	grid_cell(&v->g, msg_in(c->words, "check"));
+	grid_cell(&v->g, msg_in(c->words, "gives"));
 	for (size_t k = 0; k < ex->nchecks; k++) {
 		const model_check *ck = &ex->checks[k];
 		strbuf sb = {0};
@@ -895,7 +919,8 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 		sb_clear(&sb);
 		switch ((rtab_target_kind)ck->target.kind) {
 		case RTAB_TARGET_TABLE:
-			sb_puts(&sb, ck->expected >= 0 ? rs->outcomes[ck->expected].id : msg("none"));
+			sb_puts(&sb, ck->expected >= 0 ? rs->outcomes[ck->expected].id
+						       : msg_in(c->words, "none"));
 			break;
 		case RTAB_TARGET_REACTIONS:
 			sb_putc(&sb, '{');
@@ -917,8 +942,9 @@ static void example_view(const export_ctx *c, size_t ei, export_view *v)
 			break;
 		}
 		case RTAB_TARGET_PROCEDURE:
-			sb_puts(&sb, ck->expected >= 0 ? rs->procedures[ck->target.index].steps[ck->expected].id
-						       : msg("otherwise"));
+			sb_puts(&sb, ck->expected >= 0
+					     ? rs->procedures[ck->target.index].steps[ck->expected].id
+					     : msg_in(c->words, "otherwise"));
 			break;
 		}
 		grid_cell(&v->g, sb.data);
@@ -936,27 +962,30 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	case EXPORT_EXAMPLES: example_view(c, i, v); break;
 	case EXPORT_BANDS: {
 		const rtab_band *b = &rs->bands[i];
-		view_head(c, v, msg("Ratio"), b->id, b->labels, b->rule);
+		view_head(c, v, msg_in(c->words, "Ratio"), b->id, b->labels, b->rule);
 		if (b->rounding != RTAB_ROUND_EVENS && b->rounding < NROUNDINGS)
-			sb_printf(&v->notes, msg("odds read %s\n"), msg(rounding[b->rounding]));
+			sb_printf(&v->notes, msg_in(c->words, "odds read %s\n"),
+				  msg_in(c->words, rounding[b->rounding]));
 		if (b->provisional)
-			sb_printf(&v->notes, msg("%s provisional reading: %s\n"), EXPORT_PROVISIONAL_MARK,
-				  b->provisional);
+			sb_printf(&v->notes, msg_in(c->words, "%s provisional reading: %s\n"),
+				  EXPORT_PROVISIONAL_MARK, b->provisional);
 		declared_within(c, DEF_BAND, i, v);
 		grid_init(&v->g, 3);
-		header_row(&v->g, (const char *const[]){"ratio", "value", "provisional", NULL});
+		header_row(c, &v->g, (const char *const[]){"ratio", "value", "provisional", NULL});
 		v->g.right[1] = true;
 		char value[16];
 		for (size_t s = 0; s < b->nsteps; s++) {
 			const rtab_band_step *st = &b->steps[s];
 			const char *why = b->step_provisional ? b->step_provisional[s] : NULL;
-			grid_cellf(&v->g, "%s %ld:%ld", st->num >= st->den ? msg("at least") : msg("at most"),
+			grid_cellf(&v->g, "%s %ld:%ld",
+				   st->num >= st->den ? msg_in(c->words, "at least")
+						      : msg_in(c->words, "at most"),
 				   (long)st->num, (long)st->den);
 			snprintf(value, sizeof value, "%+ld", (long)st->value);
 			value_cell(c, &v->g, value, why);
 			grid_cell(&v->g, why);
 		}
-		grid_cell(&v->g, msg("otherwise"));
+		grid_cell(&v->g, msg_in(c->words, "otherwise"));
 		snprintf(value, sizeof value, "%+ld", (long)b->otherwise);
 		value_cell(c, &v->g, value, b->otherwise_provisional);
 		grid_cell(&v->g, b->otherwise_provisional);
@@ -964,16 +993,16 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_REACTION_SETS: {
 		const rtab_reaction_set *r = &rs->reaction_sets[i];
-		view_head(c, v, msg("Reactions"), r->id, r->labels, r->rule);
+		view_head(c, v, msg_in(c->words, "Reactions"), r->id, r->labels, r->rule);
 		if (r->none_when.ninstrs) {
-			sb_puts(&v->notes, msg("no reaction at all when "));
+			sb_puts(&v->notes, msg_in(c->words, "no reaction at all when "));
 			export_expr_text(&v->notes, rs, &r->none_when);
 			sb_putc(&v->notes, '\n');
 		}
 		grid_init(&v->g, 4 + c->nlocales);
-		grid_cell(&v->g, msg("option"));
+		grid_cell(&v->g, msg_in(c->words, "option"));
 		label_headers(c, &v->g);
-		header_row(&v->g, (const char *const[]){"allowed when", "leads to", "rule", NULL});
+		header_row(c, &v->g, (const char *const[]){"allowed when", "leads to", "rule", NULL});
 		for (size_t o = 0; o < r->noptions; o++) {
 			const rtab_option *op = &r->options[o];
 			grid_cell(&v->g, op->id);
@@ -981,7 +1010,7 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 			if (op->guard.ninstrs)
 				expr_cell(c, &v->g, &op->guard, NULL);
 			else
-				grid_cell(&v->g, msg("always"));
+				grid_cell(&v->g, msg_in(c->words, "always"));
 			grid_cell(&v->g, op->outcome >= 0 ? rs->outcomes[op->outcome].id : "");
 			grid_cell(&v->g, op->rule);
 		}
@@ -990,11 +1019,11 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	case EXPORT_TRANSITIONS: {
 		const rtab_transition *t = &rs->transitions[i];
 		const rtab_enum *e = &rs->enums[rs->inputs[t->input].enum_index];
-		view_head(c, v, msg("Transition"), t->id, t->labels, t->rule);
-		sb_printf(&v->notes, msg("by %s\n"), rs->inputs[t->input].id);
+		view_head(c, v, msg_in(c->words, "Transition"), t->id, t->labels, t->rule);
+		sb_printf(&v->notes, msg_in(c->words, "by %s\n"), rs->inputs[t->input].id);
 		grid_init(&v->g, 2 + c->nlocales);
-		grid_cell(&v->g, msg("from"));
-		grid_cell(&v->g, msg("to"));
+		grid_cell(&v->g, msg_in(c->words, "from"));
+		grid_cell(&v->g, msg_in(c->words, "to"));
 		label_headers(c, &v->g);
 		for (size_t s = 0; s < e->nvalues; s++) {
 			grid_cell(&v->g, e->values[s].id);
@@ -1005,12 +1034,13 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_DISTANCES: {
 		const rtab_distance *d = &rs->distances[i];
-		view_head(c, v, msg("Distance"), d->id, d->labels, d->rule);
+		view_head(c, v, msg_in(c->words, "Distance"), d->id, d->labels, d->rule);
 		if (d->provisional)
-			sb_printf(&v->notes, msg("%s provisional: %s\n"), EXPORT_PROVISIONAL_MARK, d->provisional);
+			sb_printf(&v->notes, msg_in(c->words, "%s provisional: %s\n"),
+				  EXPORT_PROVISIONAL_MARK, d->provisional);
 		grid_init(&v->g, 2);
-		grid_cell(&v->g, msg("value"));
-		grid_cell(&v->g, msg("unit"));
+		grid_cell(&v->g, msg_in(c->words, "value"));
+		grid_cell(&v->g, msg_in(c->words, "unit"));
 		for (size_t f = 0; f < d->nforms; f++) {
 			expr_cell(c, &v->g, &d->forms[f].value, d->provisional);
 			grid_cell(&v->g, d->forms[f].unit);
@@ -1019,17 +1049,19 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_PROCEDURES: {
 		const rtab_procedure *p = &rs->procedures[i];
-		view_head(c, v, msg("Procedure"), p->id, p->labels, p->rule);
+		view_head(c, v, msg_in(c->words, "Procedure"), p->id, p->labels, p->rule);
 		for (size_t l = 0; l < c->nlocales; l++)
 			if (*export_label(c, p->tie_break, l))
-				sb_printf(&v->notes, msg("ties (%s): %s\n"), rs->locales[c->locales[l]],
+				sb_printf(&v->notes, msg_in(c->words, "ties (%s): %s\n"),
+					  rs->locales[c->locales[l]],
 					  export_label(c, p->tie_break, l));
 		if (p->otherwise >= 0)
-			sb_printf(&v->notes, msg("otherwise: %s\n"), rs->outcomes[p->otherwise].id);
+			sb_printf(&v->notes, msg_in(c->words, "otherwise: %s\n"),
+				  rs->outcomes[p->otherwise].id);
 		grid_init(&v->g, 4 + c->nlocales);
-		grid_cell(&v->g, msg("step"));
+		grid_cell(&v->g, msg_in(c->words, "step"));
 		label_headers(c, &v->g);
-		header_row(&v->g, (const char *const[]){"when", "leads to", "rule", NULL});
+		header_row(c, &v->g, (const char *const[]){"when", "leads to", "rule", NULL});
 		for (size_t s = 0; s < p->nsteps; s++) {
 			const rtab_procedure_step *st = &p->steps[s];
 			grid_cell(&v->g, st->id);
@@ -1042,9 +1074,9 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 	}
 	case EXPORT_REQUIREMENTS: {
 		const rtab_requirement *r = &rs->requirements[i];
-		view_head(c, v, msg("Requirement"), r->id, r->labels, r->rule);
+		view_head(c, v, msg_in(c->words, "Requirement"), r->id, r->labels, r->rule);
 		grid_init(&v->g, 1);
-		grid_cell(&v->g, msg("holds in every situation"));
+		grid_cell(&v->g, msg_in(c->words, "holds in every situation"));
 		expr_cell(c, &v->g, &r->condition, NULL);
 		break;
 	}

@@ -171,11 +171,11 @@ static void put_signed(strbuf *sb, int64_t v)
 		sb_printf(sb, "%s%lld", v > 0 ? "+" : "", (long long)v);
 }
 
-void export_signed_span(strbuf *sb, int64_t lo, int64_t hi)
+void export_signed_span(strbuf *sb, msg_lang words, int64_t lo, int64_t hi)
 {
 	bool below = export_open_below(lo), above = export_open_above(hi);
 	if (below && above) {
-		sb_puts(sb, msg("any"));
+		sb_puts(sb, msg_in(words, "any"));
 	} else if (below) {
 		sb_puts(sb, "\xE2\x89\xA4 "); /* ≤ */
 		put_signed(sb, hi);

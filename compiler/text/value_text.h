@@ -9,6 +9,7 @@
 #define RTAB_VALUE_TEXT_H
 
 #include "base/json.h"
+#include "base/msg.h"
 #include "rtab.h"
 #include "base/util.h"
 
@@ -34,8 +35,8 @@ bool export_open_above(int64_t hi);
 void export_int_domain(strbuf *sb, int64_t lo, int64_t hi);
 
 /* The values a computed number takes, signed as a modifier is: "0 … +4",
- * "≤ 0", "≥ +1"; "any" where both ends are open. */
-void export_signed_span(strbuf *sb, int64_t lo, int64_t hi);
+ * "≤ 0", "≥ +1"; "any" in language words where both ends are open. */
+void export_signed_span(strbuf *sb, msg_lang words, int64_t lo, int64_t hi);
 
 /* A number input's domain as written: "number 0..40 by 0.5" (rtab_input.step > 0). */
 void export_number_domain(strbuf *sb, const rtab_ruleset *rs, const rtab_input *in);
