@@ -142,7 +142,9 @@ static void index_lines(diag_ctx *d)
 /* Quoting a megabyte-long line helps nobody: show a window around the column. */
 #define QUOTE_MAX 200
 
-static void quote_line(diag_ctx *d, src_loc loc)
+/* Appends the quoted line and its caret to out: a diagnostic is written in one
+ * piece, not a character at a time to an unbuffered stderr. */
+static void quote_line(diag_ctx *d, src_loc loc, strbuf *out)
 {
 	const char *line, *end, *p, *from;
 	int col = 1, caret_col;
@@ -175,7 +177,7 @@ static void quote_line(diag_ctx *d, src_loc loc)
 		from = p;
 		caret_col = loc.col - start + 1;
 	}
-	fputs(" ", d->out);
+	sb_puts(out, " ");
 	col = 0;
 	for (p = from; p < end; p++) {
 		unsigned char c = (unsigned char)*p;
@@ -184,25 +186,25 @@ static void quote_line(diag_ctx *d, src_loc loc)
 		/* Control characters (C0, DEL, C1) would act on the terminal: show them as
 		 * spaces; bytes that are not UTF-8 as '?'. */
 		if (c == 0xC2 && p + 1 < end && (unsigned char)p[1] < 0xA0 && (unsigned char)p[1] >= 0x80) {
-			fputc(' ', d->out);
+			sb_putc(out, ' ');
 			p++;
 			continue;
 		}
 		if (c >= 0x80 && (c & 0xC0) != 0x80 && utf8_char_len(p) == 0) {
-			fputc('?', d->out);
+			sb_putc(out, '?');
 			continue;
 		}
-		fputc((c < 0x20 && c != '\t') || c == 0x7F ? ' ' : c, d->out);
+		sb_putc(out, (c < 0x20 && c != '\t') || c == 0x7F ? ' ' : c);
 	}
-	fputs("\n ", d->out);
+	sb_puts(out, "\n ");
 	col = 1;
 	for (p = from; p < end && col < caret_col; p++) {
 		if (((unsigned char)*p & 0xC0) == 0x80)
 			continue;
-		fputc(*p == '\t' ? '\t' : ' ', d->out);
+		sb_putc(out, *p == '\t' ? '\t' : ' ');
 		col++;
 	}
-	fputs("^\n", d->out);
+	sb_puts(out, "^\n");
 }
 
 /* The file a line of the text is in, and its line there. */
@@ -293,9 +295,9 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 		if (check)
 			sb_printf(&line, " [-W%s]", check);
 		sb_putc(&line, '\n');
+		quote_line(d, loc, &line);
 		fputs(line.data, d->out);
 		sb_free(&line);
-		quote_line(d, loc);
 	}
 	sb_free(&msg);
 	if (sev != SEV_NOTE && d->context)
