@@ -59,6 +59,7 @@ PAPERS = papers_asked[-1] if papers_asked else ['a4', 'a5', 'letter', 'legal', '
 MIN_POINTS = 7.0
 AT_MOST = '\u2264'
 MINUS = '\u2212'
+EN_DASH = '\u2013'  # between a range's ends when one is below 0
 NO_RESULT = '\u2014'
 
 # Every bundled ruleset and every fixture of the tests that loads (tests/bad holds none that does;
@@ -89,23 +90,32 @@ def label(labels, locale, fallback):
 
 
 def parse_roll(text):
-    """A printed line's rolls: (lo, hi), None for an open end; or None when it is no roll."""
-    t = text.replace('\u2212', '-')
-    m = re.fullmatch(r'(-?\d+)', t)
+    """A printed line's rolls: (lo, hi), None for an open end; or None when it is no roll.
+
+    A reader takes a hyphen for a range, never for a minus: a number below 0 is
+    printed with a minus sign (U+2212), and a range with such an end with an en
+    dash (U+2013): '−3–−1', '−1–1', never '-3--1' or '-1-1'."""
+    num = '(%s?\\d+)' % MINUS
+    m = re.fullmatch(num, text)
     if m:
-        return int(m.group(1)), int(m.group(1))
-    m = re.fullmatch(r'(-?\d+)-(-?\d+)', t)
+        return printed_int(m.group(1)), printed_int(m.group(1))
+    m = re.fullmatch(r'(\d+)-(\d+)', text) or re.fullmatch(num + EN_DASH + num, text)
+    if m and (EN_DASH not in text or MINUS in text):
+        return printed_int(m.group(1)), printed_int(m.group(2))
+    m = re.fullmatch(num + r'\+', text)
     if m:
-        return int(m.group(1)), int(m.group(2))
-    m = re.fullmatch(r'(-?\d+)\+', t)
+        return printed_int(m.group(1)), None
+    m = re.fullmatch(AT_MOST + num, text)
     if m:
-        return int(m.group(1)), None
-    m = re.fullmatch(AT_MOST + r'(-?\d+)', t)
-    if m:
-        return None, int(m.group(1))
-    if t in {phrase(os.path.basename(po)[:-3], 'any') for po in glob.glob('po/*.po')} | {'any'}:  # every roll
+        return None, printed_int(m.group(1))
+    if text in {phrase(os.path.basename(po)[:-3], 'any') for po in glob.glob('po/*.po')} | {'any'}:  # every roll
         return None, None
     return None
+
+
+def printed_int(text):
+    """A printed number: its minus sign as Python reads one."""
+    return int(text.replace(MINUS, '-'))
 
 
 # The key kinds of rtab.h's rtab_key_kind.
@@ -553,6 +563,11 @@ def compare_doc(where, doc, truth, units, locale, ids):
         results = [g for g in u.grids if g and all(parse_roll(r[0]) or r[0].endswith(':') for r in g[1:])]
         if not results:
             fail(w, 'no grid of rolls read back')
+        for g in u.grids:
+            for r in g[1:]:
+                if r and re.fullmatch(r'[\u2264]?-\d+\+?|-?\d+--?\d+', r[0]) and not re.fullmatch(r'\d+-\d+', r[0]):
+                    fail(w, "the line '%s' prints a hyphen a reader takes for a minus or a range: a number below "
+                         "0 with a minus sign (U+2212), a range with such an end with an en dash (U+2013)" % r[0])
         leads = getattr(u, 'leads', [])
         for g in results:
             k = next(k for k, x in enumerate(u.grids) if x is g)

@@ -138,10 +138,12 @@ check lines-odds-all-apart 0 "6: woods 3:1; mountain 3:1" "" \
 	"$rtab" odds $lines crt --all --set surprise=true
 
 # A line the modifiers take past the die prints open only at the far end of
-# the rolls: "≤-2" and "15+", while the lines between keep both their ends.
+# the rolls: "≤−2" and "15+", while the lines between keep both their ends;
+# below 0 with a minus sign and an en dash ("−1–1"), never a hyphen a
+# reader takes for a minus ("-1-1").
 past=tests/printed/lines_past_the_die.rtab
-check aid-past-die-lowest 0 "| ≤-2 | Routed |" "" "$rtab" export --format markdown $past
-check aid-past-die-below 0 "| -1-1 | Shaken |" "" "$rtab" export --format markdown $past
+check aid-past-die-lowest 0 "| ≤−2 | Routed |" "" "$rtab" export --format markdown $past
+check aid-past-die-below 0 "| −1–1 | Shaken |" "" "$rtab" export --format markdown $past
 check aid-past-die-above 0 "| 13-14 | Inspired |" "" "$rtab" export --format markdown $past
 check aid-past-die-highest 0 "| 15+ | Heroic |" "" "$rtab" export --format markdown $past
 

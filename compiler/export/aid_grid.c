@@ -18,19 +18,33 @@ static int row_at(const rtab_table *t, const rtab_column *col, int64_t r)
 	return rtab_column_row(col, (size_t)(r - t->roll_min));
 }
 
-/* The rolls r..end as printed: "5+", "≤0", "3", "1-2". */
+/* A roll as a card prints it: below 0 with a minus sign (U+2212), never a
+ * hyphen, which a reader takes for a range. */
+static void roll_number(strbuf *sb, int64_t v)
+{
+	sb_printf(sb, v < 0 ? MINUS "%lld" : "%lld", (long long)(v < 0 ? -v : v));
+}
+
+/* The rolls r..end as printed: "5+", "≤0", "3", "1-2"; a range with an end
+ * below 0 joined by an en dash, "−3–−1", "−1–1" (a hyphen there reads as
+ * a minus: "-3--1"). */
 static void roll_text(strbuf *sb, int64_t r, int64_t end, bool open_lo, bool open_hi)
 {
-	if (open_lo && open_hi)
+	if (open_lo && open_hi) {
 		sb_puts(sb, msg("any"));
-	else if (open_hi)
-		sb_printf(sb, "%lld+", (long long)r);
-	else if (open_lo)
-		sb_printf(sb, AT_MOST "%lld", (long long)end);
-	else if (r == end)
-		sb_printf(sb, "%lld", (long long)r);
-	else
-		sb_printf(sb, "%lld-%lld", (long long)r, (long long)end);
+	} else if (open_hi) {
+		roll_number(sb, r);
+		sb_putc(sb, '+');
+	} else if (open_lo) {
+		sb_puts(sb, AT_MOST);
+		roll_number(sb, end);
+	} else {
+		roll_number(sb, r);
+		if (r != end) {
+			sb_puts(sb, r < 0 || end < 0 ? EN_DASH : "-");
+			roll_number(sb, end);
+		}
+	}
 }
 
 /* The modified rolls that can occur, as rtab check proved them: the dice
@@ -145,7 +159,7 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
 		/* Past what the dice roll, only modifiers take a roll: the first line
 		 * open below ("≤0") and the last open above ("11+") when they reach
 		 * past the die; a line with another under or over it past the die
-		 * keeps both its ends ("-3--1" under "≤-4"). */
+		 * keeps both its ends ("−3–−1" under "≤−4"). */
 		roll_text(&sb, from, to, from < die_lo && from == reach_lo, to > die_hi && to == reach_hi);
 		grid_cell(g, sb.data);
 		sb_clear(&sb);

@@ -12,6 +12,7 @@
 
 #define MINUS "\xE2\x88\x92"     /* U+2212: the minus sign a card prints */
 #define AT_MOST "\xE2\x89\xA4"   /* U+2264 */
+#define EN_DASH "\xE2\x80\x93"   /* U+2013: between a range's ends when one is below 0 */
 #define NO_RESULT "\xE2\x80\x94" /* U+2014: no result printed here */
 #define DAGGER "\xE2\x80\xA0"    /* provisional: the proof's mark */
 
