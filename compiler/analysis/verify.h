@@ -85,7 +85,8 @@ void verify_render_text(strbuf *sb, const verify *v);
 void verify_render_json(strbuf *sb, const verify *v);
 /* Both rulebooks side by side, each difference highlighted at its cell. */
 void verify_render_html(strbuf *sb, const verify *v);
-/* The same as pages (export_pdf_unavailable: cairo and pango); paper NULL: A4. */
-void verify_render_pdf(strbuf *sb, const verify *v, const char *paper);
+/* The same as pages (export_pdf_unavailable: cairo and pango); paper NULL: A4;
+ * into unset the characters no installed font could set (aid_pdf_write). */
+void verify_render_pdf(strbuf *sb, const verify *v, const char *paper, strbuf *unset);
 
 #endif

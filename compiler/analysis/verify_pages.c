@@ -706,7 +706,7 @@ static void pdf_definition(aid_doc *d, const verify *v, const facet_def *od, con
 	}
 }
 
-void verify_render_pdf(strbuf *sb, const verify *v, const char *paper)
+void verify_render_pdf(strbuf *sb, const verify *v, const char *paper, strbuf *unset)
 {
 	const rtab_ruleset *ors = &v->o.l.model.rs, *trs = &v->t.l.model.rs;
 	aid_doc d = {0};
@@ -750,6 +750,6 @@ void verify_render_pdf(strbuf *sb, const verify *v, const char *paper)
 			if (t->defs[i].kind == (def_kind)kind && !facets_find(o, (def_kind)kind, t->defs[i].id))
 				pdf_definition(&d, v, NULL, &t->defs[i]);
 	}
-	aid_pdf_write(sb, &d, 1, paper, NULL);
+	aid_pdf_write(sb, &d, 1, paper, NULL, unset);
 	aid_free(&d);
 }

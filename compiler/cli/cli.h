@@ -64,6 +64,10 @@ void cli_warning(const char *verb, const diag_options *opts, const char *fmt, ..
 __attribute__((format(printf, 3, 4)))
 #endif
 void cli_note(const char *verb, const diag_options *opts, const char *fmt, ...);
+/* "FILE: warning: the PDF prints N characters as boxes ...": the characters
+ * a PDF of file printed without a glyph (aid_pdf_write's unset); nothing
+ * when there are none. */
+void cli_unset_glyphs(const char *file, const diag_options *opts, const char *unset);
 /* An error about a whole file (a directory it cannot read, an output that
  * would overwrite it): "FILE: error: MESSAGE", or a JSON object with its file. */
 #if defined(__GNUC__)

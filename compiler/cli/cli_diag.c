@@ -4,6 +4,7 @@
 
 #include "base/work.h"
 #include "check/checks.h"
+#include "export/aid.h"
 
 #include "base/json.h"
 #include "base/util.h"
@@ -106,6 +107,17 @@ void cli_file_error(const char *file, const diag_options *opts, const char *fmt,
 }
 
 #if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void report_file(const char *file, const diag_options *opts, severity sev, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(file, file, opts, sev, fmt, ap);
+	va_end(ap);
+}
+
+#if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 static void file_note(const char *file, const diag_options *opts, const char *fmt, ...)
@@ -114,6 +126,17 @@ static void file_note(const char *file, const diag_options *opts, const char *fm
 	va_start(ap, fmt);
 	report(file, file, opts, SEV_NOTE, fmt, ap);
 	va_end(ap);
+}
+
+void cli_unset_glyphs(const char *file, const diag_options *opts, const char *unset)
+{
+	strbuf said = {0};
+	aid_unset_warning(&said, unset);
+	/* A warning, not an error: every other word of the PDF prints, and what
+	 * is missing is a font on this machine, not anything in the file. */
+	if (said.len)
+		report_file(file, opts, SEV_WARNING, "%s", said.data);
+	sb_free(&said);
 }
 
 void cli_provisional_summary(loaded *l, const diag_options *opts)

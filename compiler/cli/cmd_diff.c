@@ -286,11 +286,15 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 		sheet_options opts = {c.format == FMT_HTML ? SHEET_HTML : c.format == FMT_PDF ? SHEET_PAGES : SHEET_MARKDOWN,
 				      a.locations, a.odds, &doc, situations, nsituations, &work, &left_out};
 		errata_sheet(&out, &o, &n, &c.r, &opts);
-		if (c.format == FMT_PDF && !aid_pdf_write(&out, &doc, 1, a.paper, &trim)) {
+		strbuf unset = {0};
+		if (c.format == FMT_PDF && !aid_pdf_write(&out, &doc, 1, a.paper, &trim, &unset)) {
 			cli_error("diff", &x->diag, "cairo wrote a PDF whose pages rtab cannot give a trim box; "
 						   "write it without --bleed");
 			status = EXIT_USAGE;
+		} else if (c.format == FMT_PDF) {
+			cli_unset_glyphs(c.new.l.path, &x->diag, unset.data);
 		}
+		sb_free(&unset);
 		aid_free(&doc);
 		break;
 	}

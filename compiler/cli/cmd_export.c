@@ -187,8 +187,9 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
+	strbuf unset = {0};
 	export_ctx x = {.out = &out, .m = &l.model, .rs = &l.model.rs, .source = a.file, .paper = a.paper,
-			.trim = trim, .aid_proof = a.proof};
+			.trim = trim, .aid_proof = a.proof, .unset = &unset};
 	/* The edition stamped on the aid: the last errata layer it applies. */
 	const ast_errata *layer = l.nlayers > 0 ? edition_layer(l.errata, (size_t)l.nlayers - 1) : NULL;
 	const char **layer_labels = NULL;
@@ -252,6 +253,7 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 				    "the aid prints %zu provisional reading%s unmarked, as if the source settled "
 				    "%s; --proof marks each with its reason, and --strict refuses to print them",
 				    unsettled, unsettled == 1 ? "" : "s", unsettled == 1 ? "it" : "them");
+		cli_unset_glyphs(a.file, &c->diag, unset.data);
 		if (a.out) {
 			output_file f = {.path = xstrdup(a.out), .data = out.data, .len = out.len};
 			const char *input = l.path;
@@ -265,6 +267,7 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		}
 	}
 	sb_free(&out);
+	sb_free(&unset);
 	free(layer_labels);
 	if (since_loaded)
 		loaded_free(&since_l);

@@ -122,7 +122,7 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 	if (args.paper && format != VF_PDF)
 		return usage_error("verify", "--paper applies to --format pdf");
 
-	strbuf out = {0};
+	strbuf out = {0}, unset = {0}; /* unset: the characters a PDF printed without a glyph */
 	bool ok = load_side(&v.o, edition, &c->diag);
 	if (v.pair)
 		ok &= load_side(&v.t, edition, &c->diag);
@@ -145,13 +145,15 @@ int cmd_verify(cli_ctx *c, int argc, char **argv)
 	case VF_TEXT: verify_render_text(&out, &v); break;
 	case VF_JSON: verify_render_json(&out, &v); break;
 	case VF_HTML: verify_render_html(&out, &v); break;
-	case VF_PDF: verify_render_pdf(&out, &v, args.paper); break;
+	case VF_PDF: verify_render_pdf(&out, &v, args.paper, &unset); break;
 	}
+	cli_unset_glyphs(v.pair ? v.t.l.path : v.o.l.path, &c->diag, unset.data);
 	if (out.data)
 		fwrite(out.data, 1, out.len, stdout);
 	status = v.errors ? EXIT_INPUT : v.undecided ? EXIT_UNDECIDED : EXIT_OK;
 done:
 	sb_free(&out);
+	sb_free(&unset);
 	verify_free(&v);
 	loaded_free(&v.o.l);
 	if (v.pair)

@@ -38,8 +38,16 @@ void aid_emit_end(export_ctx *c);
  * A4), the units of each in turn (every doc as many): each unit, a heading
  * and its parts, never split from its heading; every page numbered. With
  * trim->marks, each page on a larger sheet with its trim and bleed boxes
- * and crop marks (NULL: none). Only where export_pdf_unavailable is NULL;
+ * and crop marks (NULL: none). Into unset (unless NULL) the characters the
+ * pages print that no installed font has a glyph for, as UTF-8, each once
+ * (aid_unset_warning says so). Only where export_pdf_unavailable is NULL;
  * false when the boxes could not be written. */
-bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim);
+bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim,
+		   strbuf *unset);
+
+/* What a command says of the characters aid_pdf_write found no glyph for
+ * (unset, UTF-8): which they are, that they print as boxes, and how to get
+ * them printed; empty when there are none. */
+void aid_unset_warning(strbuf *sb, const char *unset);
 
 #endif

@@ -113,7 +113,7 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 		PangoLayout *l = pdf_layout(cr, line ? "DejaVu Sans 7.5" : "DejaVu Sans Bold 8", sb.data, width);
 		pdf_lib->pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
 		pdf_lib->cairo_move_to(cr, MARGIN, MARGIN - HEAD + 11.0 * (double)line);
-		pdf_lib->pango_cairo_show_layout(cr, l);
+		pdf_show(cr, l);
 		pdf_lib->g_object_unref(l);
 	}
 	PangoLayout *l;
@@ -126,13 +126,14 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 	l = pdf_layout(cr, "DejaVu Sans 8", sb.data, width);
 	pdf_lib->pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	pdf_lib->cairo_move_to(cr, MARGIN, pg.h - MARGIN + 8);
-	pdf_lib->pango_cairo_show_layout(cr, l);
+	pdf_show(cr, l);
 	pdf_lib->g_object_unref(l);
 	pdf_lib->cairo_set_source_rgb(cr, 0, 0, 0);
 	sb_free(&sb);
 }
 /* The pages, each on the sheet sh; as_1_4: a PDF 1.4, of plain objects only. */
-static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_size size, sheet sh, bool as_1_4)
+static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_size size, sheet sh, bool as_1_4,
+			strbuf *unset)
 {
 	page_geometry pg = {size.width, size.height};
 	double slug = (double)sh.slug / 1000;
@@ -147,6 +148,8 @@ static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_si
 	if (pdf_date(when, sizeof when)) /* reproducible builds: the same input, the same bytes */
 		pdf_lib->cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, when);
 	cairo_t *cr = pdf_lib->cairo_create(s);
+	if (unset)
+		pdf_collect_unset(cr, unset);
 	/* One locale: a block that does not fit goes on over the next page. Two
 	 * side by side: a pair beside each other cut alike, or stacked. */
 	split_doc cut[EXPORT_MAX_LOCALES];
@@ -230,7 +233,8 @@ static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_si
 	pdf_lib->cairo_surface_destroy(s);
 }
 
-bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim)
+bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim,
+		   strbuf *unset)
 {
 	/* Callers asked export_pdf_unavailable before they chose PDF. */
 	if (export_pdf_unavailable())
@@ -240,7 +244,7 @@ bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 		paper_find(NULL, &size);
 	sheet sh = sheet_of(size, trim);
 	if (!sh.slug) {
-		write_pages(out, docs, ndocs, size, sh, false);
+		write_pages(out, docs, ndocs, size, sh, false, unset);
 		return true;
 	}
 	/* PDF space runs up from the sheet's foot: the boxes as it reads them. */
@@ -252,7 +256,7 @@ bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *p
 	bool ok = false;
 	for (int as_1_4 = 0; as_1_4 < 2 && !ok; as_1_4++) {
 		strbuf pdf = {0};
-		write_pages(&pdf, docs, ndocs, size, sh, as_1_4);
+		write_pages(&pdf, docs, ndocs, size, sh, as_1_4, unset);
 		ok = pdf_set_boxes(&pdf, trimmed, bleed);
 		if (ok)
 			sb_put(out, pdf.data, pdf.len);
@@ -265,7 +269,7 @@ static void aid_pdf_begin(export_ctx *c)
 {
 	aid_doc docs[EXPORT_MAX_LOCALES];
 	aid_build_marked(c, docs);
-	if (!aid_pdf_write(c->out, docs, c->nlocales, c->paper, &c->trim))
+	if (!aid_pdf_write(c->out, docs, c->nlocales, c->paper, &c->trim, c->unset))
 		c->failed = "cairo wrote a PDF whose pages rtab cannot give a trim box";
 	aid_free_all(c, docs);
 }
@@ -283,17 +287,54 @@ static void aid_pdf_begin(export_ctx *c)
 	(void)c;
 }
 
-bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim)
+bool aid_pdf_write(strbuf *out, const aid_doc *docs, size_t ndocs, const char *paper, const paper_trim *trim,
+		   strbuf *unset)
 {
 	(void)out;
 	(void)docs;
 	(void)ndocs;
 	(void)paper;
 	(void)trim;
+	(void)unset;
 	return false;
 }
 
 #endif
+
+/* How many characters without a glyph a warning names; it counts the rest. */
+#define UNSET_NAMED 12
+
+void aid_unset_warning(strbuf *sb, const char *unset)
+{
+	size_t n = 0;
+	strbuf named = {0};
+	for (const char *s = unset ? unset : ""; *s; n++) {
+		size_t len = utf8_char_len(s);
+		if (!len) /* never: the collector writes UTF-8 */
+			len = 1;
+		unsigned long c = (unsigned char)*s & (len == 1 ? 0x7F : 0xFF >> (len + 1));
+		for (size_t i = 1; i < len; i++)
+			c = c << 6 | ((unsigned char)s[i] & 0x3F);
+		if (n < UNSET_NAMED)
+			sb_printf(&named, "%s%.*s (U+%04lX)", n ? ", " : "", (int)len, s, c);
+		s += len;
+	}
+	if (!n)
+		return;
+	if (n > UNSET_NAMED)
+		sb_printf(&named, " and %zu more", n - UNSET_NAMED);
+	/* The pages are set in DejaVu Sans (aid_pdf_draw.c); pango takes a
+	 * character it lacks from any other font fontconfig finds. */
+	sb_printf(sb,
+		  "the PDF prints %zu character%s as boxes: %s; no installed font has %s (the aid is set in "
+		  "DejaVu Sans, and any other installed font that has a character stands in): install a font "
+		  "that has %s (Debian: fonts-noto-cjk for Chinese, Japanese and Korean, fonts-noto-core for "
+		  "most other scripts) and print it again, or print --format html, which the browser sets in "
+		  "the reader's fonts",
+		  n, n == 1 ? "" : "s", named.data, n == 1 ? "a glyph for it" : "glyphs for them",
+		  n == 1 ? "it" : "them");
+	sb_free(&named);
+}
 
 const export_emitter export_aid_pdf_emitter = {
 	"pdf", aid_pdf_begin, NULL, NULL, NULL, aid_emit_end, NULL,

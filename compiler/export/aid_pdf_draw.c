@@ -7,6 +7,7 @@
 
 #if defined(RTAB_HAVE_PANGOCAIRO)
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,58 @@ const pdf_libs *pdf_lib;
 
 #define PAD 3.0   /* inside a cell */
 #define GROUP_GAP 8.0 /* between the parts of a grid split by columns */
+
+/* Where cr keeps the characters it could not set (cairo's user data). */
+static const cairo_user_data_key_t unset_key;
+
+void pdf_collect_unset(cairo_t *cr, strbuf *unset)
+{
+	pdf_lib->cairo_set_user_data(cr, &unset_key, unset, NULL);
+}
+
+/* c as UTF-8 at the end of sb, unless sb holds it already. */
+static void add_char(strbuf *sb, uint32_t c)
+{
+	char u[5] = {0};
+	if (c < 0x80) {
+		u[0] = (char)c;
+	} else if (c < 0x800) {
+		u[0] = (char)(0xC0 | c >> 6);
+		u[1] = (char)(0x80 | (c & 0x3F));
+	} else if (c < 0x10000) {
+		u[0] = (char)(0xE0 | c >> 12);
+		u[1] = (char)(0x80 | (c >> 6 & 0x3F));
+		u[2] = (char)(0x80 | (c & 0x3F));
+	} else {
+		u[0] = (char)(0xF0 | c >> 18);
+		u[1] = (char)(0x80 | (c >> 12 & 0x3F));
+		u[2] = (char)(0x80 | (c >> 6 & 0x3F));
+		u[3] = (char)(0x80 | (c & 0x3F));
+	}
+	if (!sb->data || !strstr(sb->data, u))
+		sb_puts(sb, u);
+}
+
+void pdf_show(cairo_t *cr, PangoLayout *l)
+{
+	pdf_lib->pango_cairo_show_layout(cr, l);
+	strbuf *unset = pdf_lib->cairo_get_user_data(cr, &unset_key);
+	if (!unset)
+		return;
+	/* A glyph pango found in no font is the character with the unknown
+	 * flag (PANGO_GET_UNKNOWN_GLYPH), drawn as a box with its code. */
+	for (int i = 0; i < pdf_lib->pango_layout_get_line_count(l); i++)
+		for (GSList *run = pdf_lib->pango_layout_get_line_readonly(l, i)->runs; run; run = run->next) {
+			const PangoGlyphString *gs = ((const PangoGlyphItem *)run->data)->glyphs;
+			for (int g = 0; g < gs->num_glyphs; g++) {
+				PangoGlyph glyph = gs->glyphs[g].glyph;
+				uint32_t c = glyph & ~PANGO_GLYPH_UNKNOWN_FLAG;
+				if ((glyph & PANGO_GLYPH_UNKNOWN_FLAG) && glyph != PANGO_GLYPH_EMPTY &&
+				    glyph != PANGO_GLYPH_INVALID_INPUT && c >= 0x20 && c <= 0x10FFFF)
+					add_char(unset, c);
+			}
+		}
+}
 
 PangoLayout *pdf_layout(cairo_t *cr, const char *font, const char *text, double width)
 {
@@ -47,7 +100,7 @@ static double put_text(cairo_t *cr, const char *font, const char *text, double x
 	text_size(l, &w, &h);
 	if (draw) {
 		pdf_lib->cairo_move_to(cr, x, y);
-		pdf_lib->pango_cairo_show_layout(cr, l);
+		pdf_show(cr, l);
 	}
 	pdf_lib->g_object_unref(l);
 	return h;
@@ -257,7 +310,7 @@ static double put_grid(cairo_t *cr, const aid_part *p, double x, double y, doubl
 				if (!joined_above) {
 					PangoLayout *l = column_layout(cr, r, text, cw[c], c == 0);
 					pdf_lib->cairo_move_to(cr, xx + PAD, yy + PAD);
-					pdf_lib->pango_cairo_show_layout(cr, l);
+					pdf_show(cr, l);
 					pdf_lib->g_object_unref(l);
 				}
 				xx += cw[c];

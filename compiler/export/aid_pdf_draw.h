@@ -15,6 +15,13 @@
  * before the first PDF is written (pdf_libs.h). */
 extern const pdf_libs *pdf_lib;
 
+/* Collect into unset the characters that cr draws from now on and that no
+ * installed font has a glyph for (pango draws a box for each): each once,
+ * as UTF-8, in the order met. unset outlives cr. */
+void pdf_collect_unset(cairo_t *cr, strbuf *unset);
+/* Draw l at cr's point, its characters without a glyph collected. */
+void pdf_show(cairo_t *cr, PangoLayout *l);
+
 /* text in font, wrapped at width (0: not wrapped). */
 PangoLayout *pdf_layout(cairo_t *cr, const char *font, const char *text, double width);
 double sum_of(const double *v, size_t n);

@@ -62,6 +62,7 @@ typedef struct export_ctx {
 	const char *paper;        /* the player aid's paper, as paper_find names it */
 	paper_trim trim;          /* PDF: the bleed and crop marks (--bleed) */
 	const char *failed;       /* set by an emitter that could not write the file: why */
+	strbuf *unset;            /* PDF: the characters no installed font has a glyph for (aid_pdf_write), or NULL */
 	/* --changes-since: the same export of the earlier edition, whose player
 	 * aid each printed line is compared with (a change bar where it
 	 * differs); NULL: no bars. */

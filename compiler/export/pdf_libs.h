@@ -18,6 +18,7 @@
 	X(cairo_create)                                                                                      \
 	X(cairo_destroy)                                                                                     \
 	X(cairo_fill)                                                                                        \
+	X(cairo_get_user_data)                                                                               \
 	X(cairo_move_to)                                                                                     \
 	X(cairo_pdf_surface_create_for_stream)                                                               \
 	X(cairo_pdf_surface_restrict_to_version)                                                             \
@@ -28,6 +29,7 @@
 	X(cairo_save)                                                                                        \
 	X(cairo_scale)                                                                                       \
 	X(cairo_set_line_width)                                                                              \
+	X(cairo_set_user_data)                                                                               \
 	X(cairo_set_source_rgb)                                                                              \
 	X(cairo_show_page)                                                                                   \
 	X(cairo_stroke)                                                                                      \
