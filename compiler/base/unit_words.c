@@ -2,7 +2,6 @@
 /* A unit in the reader's words after a number (see unit_words.h). */
 #include "base/unit_words.h"
 
-#include "base/msg.h"
 #include "base/plural.h"
 
 #include <string.h>
@@ -28,7 +27,8 @@ static const struct {
 	{"km", /* msg("km") */ "km", "km"},
 };
 
-void unit_after_number(strbuf *sb, const char *lang, long long n, const char *unit, const char *own)
+void unit_after_number(strbuf *sb, msg_lang words, const char *lang, long long n, const char *unit,
+		       const char *own)
 {
 	if (own) {
 		size_t want = strchr(own, '|') ? plural_form(lang, n) : 0;
@@ -47,21 +47,23 @@ void unit_after_number(strbuf *sb, const char *lang, long long n, const char *un
 	}
 	/* The catalogue holds a unit's words under its forms in English: one, more,
 	 * and "(5 or more)" for a language's third form. */
-	size_t form = plural_form(msg_locale(), n);
-	const char *id = form == 0 ? known_units[k].one : form == 1 || plural_forms(msg_locale()) < 3
+	const char *in = msg_lang_name(words);
+	size_t form = plural_form(in, n);
+	const char *id = form == 0 ? known_units[k].one : form == 1 || plural_forms(in) < 3
 		? known_units[k].name : known_units[k].many;
-	sb_puts(sb, msg(id));
+	sb_puts(sb, msg_in(words, id));
 }
 
-void unit_count(strbuf *sb, const char *lang, long long n, const char *n_text, const char *unit, const char *own)
+void unit_count(strbuf *sb, msg_lang words, const char *lang, long long n, const char *n_text, const char *unit,
+		const char *own)
 {
-	strbuf words = {0};
-	unit_after_number(&words, lang, n, unit, own);
+	strbuf said = {0};
+	unit_after_number(&said, words, lang, n, unit, own);
 	if (n == 0)
 		/* "none steps" reads as no language does: the catalogue says it
 		 * ("no %s"; Russian keeps the number, "0 %s", as its tables do). */
-		sb_printf(sb, msg("no %s"), words.data ? words.data : "");
+		sb_printf(sb, msg_in(words, "no %s"), said.data ? said.data : "");
 	else
-		sb_printf(sb, "%s %s", n_text, words.data ? words.data : "");
-	sb_free(&words);
+		sb_printf(sb, "%s %s", n_text, said.data ? said.data : "");
+	sb_free(&said);
 }

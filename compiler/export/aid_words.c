@@ -83,7 +83,9 @@ static void put_quantity(strbuf *sb, const export_ctx *c, size_t slot, long n, c
 {
 	put_number(sb, n);
 	sb_putc(sb, ' ');
-	unit_after_number(sb, c->rs->locales[c->locales[slot]], n, unit, ruleset_unit_words(c->rs, c->locales[slot], unit));
+	/* The catalogue's words in the language the aid of slot is built in (aid.c). */
+	unit_after_number(sb, msg_chosen(), c->rs->locales[c->locales[slot]], n, unit,
+			  ruleset_unit_words(c->rs, c->locales[slot], unit));
 }
 
 /* A constant as a value of input in (its enum value's label, yes or no), else a

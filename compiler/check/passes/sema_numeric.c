@@ -25,7 +25,6 @@
 #include "check/checks.h"
 #include "check/passes/units.h"
 
-#include "base/msg.h"
 #include "base/unit_words.h"
 
 
@@ -437,9 +436,8 @@ static char *substitute(const model *m, const family *f, const char *locale, con
 	strbuf sb = {0};
 	sb_puts(&sb, "");
 	/* The catalogue's words in the label's language (English for one it lacks). */
-	char *was = xstrdup(msg_locale());
-	if (!msg_use_locale(locale))
-		msg_use_locale("en");
+	msg_lang words = msg_english();
+	msg_find(locale, &words);
 	for (const char *p = text; *p;) {
 		const char *end = *p == '{' ? strchr(p, '}') : NULL;
 		int k = end ? param_index(f, p + 1, (size_t)(end - p - 1)) : -1;
@@ -451,7 +449,7 @@ static char *substitute(const model *m, const family *f, const char *locale, con
 		if (unit && (specials[k] < 0 || values[k] == 0)) {
 			char number[32];
 			snprintf(number, sizeof number, "%lld", (long long)values[k]);
-			unit_count(&sb, locale, values[k], number, unit, declared_words(m, locale, unit));
+			unit_count(&sb, words, locale, values[k], number, unit, declared_words(m, locale, unit));
 		} else if (specials[k] >= 0) {
 			sb_puts(&sb, f->params[k].specials[specials[k]].id);
 		} else {
@@ -459,8 +457,6 @@ static char *substitute(const model *m, const family *f, const char *locale, con
 		}
 		p = end + 1;
 	}
-	msg_use_locale(was);
-	free(was);
 	return sb.data;
 }
 
