@@ -38,9 +38,9 @@ MUTATIONS = {
         'lua': (', signed_value = -r', ', signed_value = r'),
         'csharp': (', -r', ', r')},
     'the cap not applied': {
-        'python': ('modifier = min(max(modifier, ', 'modifier = modifier  # min(max(modifier, '),
+        'python': (re.compile(r'if modifier ([<>]) '), r'if False and modifier \1 '),
         'js': ("modifier = Math.min(Math.max(modifier, ", "// modifier = Math.min(Math.max(modifier, "),
-        'lua': ('modifier = min(max(modifier, ', 'modifier = modifier -- min(max(modifier, '),
+        'lua': (re.compile(r'if modifier ([<>]) '), r'if false and modifier \1 '),
         'csharp': ('modifier = Math.Min(Math.Max(modifier, ', 'modifier = modifier; // Math.Min(Math.Max(modifier, ')},
     'a natural rule ignored': {
         'python': ('nat = natural_index(', 'nat = -1 if True else natural_index('),
@@ -48,10 +48,10 @@ MUTATIONS = {
         'lua': ('local nat = #faces > 0 and natural_index(', 'local nat = false and natural_index('),
         'csharp': ('long nat = faces.Length != 0 ? NaturalIndex(', 'long nat = false ? NaturalIndex(')},
     'a shift not clamped': {
-        'python': ('column = min(max(col + shift, first), end - 1)', 'column = col + shift'),
+        'python': (re.compile(r'if column ([<>]) '), r'if False and column \1 '),
         'js': ("const column = Math.min(Math.max(col + shift, first), end - 1);",
                "const column = col + shift;"),
-        'lua': ('local column = min(max(col + shift, first), last - 1)', 'local column = col + shift'),
+        'lua': (re.compile(r'if column ([<>]) '), r'if false and column \1 '),
         'csharp': ('long column = Math.Min(Math.Max(col + shift, first), end - 1);', 'long column = col + shift;')},
     'a modifier missing in one column': {
         'python': ("r['applied'] = applied\n",
@@ -126,8 +126,8 @@ MUTATIONS = {
     'which trigger of the outcome, wrong': {
         'python': ("r['trigger_of'] = fired\n", "r['trigger_of'] = list(range(len(fired)))\n"),
         'js': ("r.trigger_of = fired.map(([k]) => k);", "r.trigger_of = fired.map((_, i) => i);"),
-        'lua': ('r.trigger_of, r.trigger_inputs = setmetatable({}, ARRAY), fired, setmetatable({}, ARRAY)\n',
-                'r.trigger_of, r.trigger_inputs = array(), array(), array()\n'
+        'lua': ('r.trigger_of, r.trigger_inputs = {}, fired, {}\n',
+                'r.trigger_of, r.trigger_inputs = {}, {}, {}\n'
                 '  for i = 1, #fired do r.trigger_of[i] = i - 1 end\n'),
         'csharp': ('of[i] = k;', 'of[i] = i;')},
     'a rewrite never applied': {

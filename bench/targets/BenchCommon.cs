@@ -87,19 +87,34 @@ public static class BenchCommon
         return 0;
     }
 
+    /// <summary>The least CPU time of a timed run, ms: the process's CPU time moves in steps of
+    /// the system's tick (10 ms under Mono), as long as N resolutions of the CRT take.</summary>
+    const double LeastRunMs = 300;
+
     /// <summary>Each run: N resolutions (one(k) sums resolution k), timed by the process's
-    /// CPU time, printed as "ns CHECKSUM".</summary>
+    /// CPU time, printed as "ns CHECKSUM". A run passes over the same N resolutions again until
+    /// it has lasted LeastRunMs, and ns is per resolution of all its passes; CHECKSUM is one
+    /// pass's (every pass must give the same), as the other languages' drivers print it.</summary>
     public static void Time(long n, int runs, Func<long, long> one)
     {
         var self = Process.GetCurrentProcess();
         for (int run = 0; run < runs; run++) {
-            long checksum = 0;
+            long checksum = 0, passes = 0;
             self.Refresh();
             var start = self.TotalProcessorTime;
-            for (long k = 0; k < n; k++)
-                checksum += one(k);
-            self.Refresh();
-            double ns = (self.TotalProcessorTime - start).TotalMilliseconds * 1e6 / n;
+            TimeSpan elapsed;
+            do {
+                long sum = 0;
+                for (long k = 0; k < n; k++)
+                    sum += one(k);
+                if (passes > 0 && sum != checksum)
+                    throw new InvalidOperationException("a pass over the same resolutions gave another checksum");
+                checksum = sum;
+                passes++;
+                self.Refresh();
+                elapsed = self.TotalProcessorTime - start;
+            } while (elapsed.TotalMilliseconds < LeastRunMs);
+            double ns = elapsed.TotalMilliseconds * 1e6 / (n * passes);
             Console.WriteLine(ns.ToString("F1", CultureInfo.InvariantCulture) + " " + checksum);
         }
     }

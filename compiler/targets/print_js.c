@@ -144,7 +144,9 @@ static const lang_spelling js = {
 	.table_cap = "modifier = Math.min(Math.max(modifier, $1), $2); // the table's cap",
 	.roll_modified = "let roll = check32(natural + modifier);",
 	.result_begin = "const r = { column: @1, key: null, key_column: null, column_shift: 0, automatic: false, natural, "
-			"modifier_raw: modifierRaw, modifier, modified_roll: roll };",
+			"modifier_raw: modifierRaw, modifier, modified_roll: roll,\n"
+			"  applied: null, natural_rule: false, rewritten_from: null, outcome: null, code: null, rule: null, "
+			"effects: null,\n  triggers: null, trigger_of: null, trigger_inputs: null, provisional: null };",
 	.rolls_open = "if (faces.length) r.rolls = { ",
 	.rolls_item = "@2: ~1",
 	.rolls_close = " };",

@@ -59,8 +59,8 @@ static const lang_spelling lua = {
 	.ctx_none = "nil",
 	.note_if = "if r$1 == $2 and ctx.first == nil then ctx.first = W[$3] end",
 	.note_if_maybe = "if ctx ~= nil and r$1 == $2 and ctx.first == nil then ctx.first = W[$3] end",
-	.note_of = "if r$1 >= 0 and r$1 < $2 then ctx:note(WL[$3][r$1]) end",
-	.note_of_maybe = "if ctx ~= nil and r$1 >= 0 and r$1 < $2 then ctx:note(WL[$3][r$1]) end",
+	.note_of = "if ctx.first == nil and r$1 >= 0 and r$1 < $2 then ctx.first = WL[$3][r$1] end",
+	.note_of_maybe = "if ctx ~= nil and ctx.first == nil and r$1 >= 0 and r$1 < $2 then ctx.first = WL[$3][r$1] end",
 	.if_begin = "local r$1\n>if r$2 ~= 0 then",
 	.if_else = "r$1 = r$2\n|else",
 	.if_end = "r$1 = r$2\n<end",
@@ -99,14 +99,16 @@ static const lang_spelling lua = {
 			"local W, WL, T, X = {}, {}, {}, {}\n"
 			"local TABLES, REACTION_SETS, TRANSITIONS, DISTANCES, PROCEDURES = {}, {}, {}, {}, {}\n"
 			"local FIRED, PASSED, SHOWN, GIVEN = {}, {}, {}, {}\n"
-			"local NOT_EARLIER = {} -- a result's triggers: no repeat before",
+			"local NOT_EARLIER = {} -- a result's triggers: no repeat before\n"
+			"local V = {} -- the values a trigger passes on, as a result shows them (read at once)",
 	.requirements_begin = "\n-- The id of the first requirement the situation breaks, or nil.\n"
 			      ">local function requirement_broken(self, inputs)",
 	.requirement_fails = "if r$1 == 0 then return @1 end",
 	.requirements_end = "return nil\n<end\n",
 
 	.mod_ref = "m[$2]",
-	.list_begin = "local m = {}",
+	.list_begin = "local m = {~1} -- each modifier, false until it applies",
+	.list_slot = "false",
 	.mod_begin = ">do -- ~2",
 	.mod_end = "<end",
 	.mod_overflow = "if r$1 == INT32_MIN then fail(E_OVERFLOW) end",
@@ -116,14 +118,14 @@ static const lang_spelling lua = {
 	.keep_item = "$2",
 	.keep_close = "}, ~1, $1)",
 	/* Nothing to choose unless both apply: no call then. */
-	.keep_pair = "if m[$2] ~= nil and m[$4] ~= nil then keep_pair(m, $2, $4, ~2, $5) end",
+	.keep_pair = "if m[$2] and m[$4] then keep_pair(m, $2, $4, ~2, $5) end",
 	.total_begin = "local total = ~1",
 	.total_check = "total = check32(total)",
 	.group_begin = ">do -- ~1\nlocal sum, members = 0, false",
 	.group_end = "<end",
-	.group_member = "if ~1 ~= nil and ~1.counted then sum = sum + ~1.signed_value; members = true~2 end",
-	.group_note = "; ctx:note(W[$1])",
-	.group_cap = "if members then sum = min(max(sum, $1), $2) end",
+	.group_member = "if ~1 and ~1.counted then sum = sum + ~1.signed_value; members = true~2 end",
+	.group_note = "; if ctx.first == nil then ctx.first = W[$1] end",
+	.group_cap = "if members and sum < $1 then sum = $1 end\nif members and sum > $2 then sum = $2 end",
 	.group_add = "total = total + sum\nif total < -2147483648 or total > 2147483647 then fail(E_OVERFLOW) end",
 
 	.data_begin = "~2[$1] = {\n",
@@ -146,10 +148,10 @@ static const lang_spelling lua = {
 	.face_ref = "faces[$1]",
 	.natural = "natural = ~1",
 	.roll_set = "~1 = ~2",
-	.context_applied = "local ctx = Context.new()\nlocal applied = setmetatable({}, ARRAY)",
+	.context_applied = "local ctx = {faces = NO_FACES, next_face = 0} -- the provisional reason noted first (ctx.first)\nlocal applied = {}",
 	.modifiers_begin = "local modifier_raw\n>do -- the die-roll modifiers",
 	.modifiers_end = "modifier_raw = total\n<end\nlocal modifier = modifier_raw",
-	.table_cap = "modifier = min(max(modifier, $1), $2) -- the table's cap",
+	.table_cap = "if modifier < $1 then modifier = $1 end -- the table's cap\nif modifier > $2 then modifier = $2 end",
 	.roll_modified = "local roll = natural + modifier\nif roll < -2147483648 or roll > 2147483647 then fail(E_OVERFLOW) end",
 	.result_begin = "local r = {column = @1, key = NULL, key_column = NULL, column_shift = 0, automatic = false,\n"
 			"  natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll,\n"
@@ -159,8 +161,8 @@ static const lang_spelling lua = {
 	.rolls_open = "if #faces > 0 then r.rolls = {",
 	.rolls_item = "[@2] = ~1",
 	.rolls_close = "} end",
-	.column_default_note = "if inputs[$1] == $2 then ctx:note(W[$3]) end",
-	.column_reasons_note = "ctx:note(WL[$1][inputs[$2]])",
+	.column_default_note = "if inputs[$1] == $2 then note(ctx, W[$3]) end",
+	.column_reasons_note = "note(ctx, WL[$1][inputs[$2]])",
 	.key_begin = "local col, first, last = 0, 0, $1",
 	.key_input_col = "col = ~1[inputs[$1]]\nif col >= $2 then fail(E_COLUMN) end",
 	.line_check = "local line = r$1\nif not (line >= 0 and line < $2) then fail(E_RULESET) end",
@@ -190,14 +192,14 @@ static const lang_spelling lua = {
 	.shifts_end = "shift = total\n<end\nr.column_shift = shift",
 	.clamp_stops = "local lo, hi = first + $1, last - $2\nlocal column = col\n"
 		       "if col >= lo and col <= hi then column = min(max(col + shift, lo), hi) end",
-	.clamp_ends = "local column = min(max(col + shift, first), last - 1)",
+	.clamp_ends = "local column = col + shift\nif column < first then column = first end\nif column > last - 1 then column = last - 1 end",
 	.column_unshifted = "local column = col",
 	.column_set = "r.column = ~1[column]\nr.applied = applied",
 	.nat_index = "local nat = #faces > 0 and natural_index(~1, $1, faces) or -1",
 	.nat_none = "local nat = -1",
 	.outcome_decl = "local outcome, why, row",
-	.column_none = ">if ~1[column] == COLUMN_NONE then\nctx:note_first(~2[column])\nlocal answer = no_result(r)\n"
-		       "if ~2[column] ~= nil then answer.provisional = ctx:provisional() end\nreturn answer\n<end",
+	.column_none = ">if ~1[column] == COLUMN_NONE then\nnote_first(ctx, ~2[column])\nlocal answer = no_result(r)\n"
+		       "if ~2[column] ~= nil then answer.provisional = ctx.first or NULL end\nreturn answer\n<end",
 	.column_auto = ">if ~1[column] == COLUMN_AUTOMATIC then\nr.automatic = true\nnat = -1\noutcome = ~2[column]\n"
 		       "why = ~3[column]\n|else",
 	.faces_later_fail = "if faces_later then fail(E_FACES) end",
@@ -206,13 +208,13 @@ static const lang_spelling lua = {
 		    "else row = ~5[column * $3 + roll - $1] end\n"
 		    "if row < 0 then fail(row == -2 and E_RULESET or E_NO_ROW) end\n"
 		    "outcome = ~6[row]\nwhy = ~7[row]\n<end",
-	.note_why = "ctx:note_first(why)",
+	.note_why = "if why ~= nil and why ~= NULL then ctx.first = why end",
 	.rewrites_begin = "local rewritten_from, rewrite_rule = nil, nil",
 	.rewrite_if = ">if rewritten_from == nil and outcome == $1 then",
-	.note = "ctx:note(W[$1])",
+	.note = "if ctx.first == nil then ctx.first = W[$1] end",
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
-	.table_tail = "local fire = FIRED[outcome]\nlocal fired = setmetatable(fire and fire(self, inputs, ctx) or {}, ARRAY)\n"
-		      "local o = self:outcome_part(outcome)\n"
+	.table_tail = "local fire = FIRED[outcome]\nlocal fired = fire and fire(self, inputs, ctx) or {}\n"
+		      "local o = self.outcome_parts[outcome] or self:outcome_part(outcome)\n"
 		      "local rule = @3\n"
 		      "if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule\n"
 		      "elseif nat >= 0 and ~1[nat] ~= NULL then rule = ~1[nat]\n"
@@ -220,17 +222,17 @@ static const lang_spelling lua = {
 		      "r.natural_rule = nat >= 0\n"
 		      "r.rewritten_from = rewritten_from and self:outcome_part(rewritten_from).id or NULL\n"
 		      "r.outcome = o.id\nr.code = o.code\nr.rule = rule\nr.effects = o.effects\n"
-		      "r.triggers, r.trigger_of, r.trigger_inputs = setmetatable({}, ARRAY), fired, setmetatable({}, ARRAY)\n"
+		      "r.triggers, r.trigger_of, r.trigger_inputs = {}, fired, {}\n"
 		      "local ids, given = self.trigger_ids[outcome], GIVEN[outcome]\n"
 		      ">for i = 1, #fired do\nlocal k = fired[i]\nr.triggers[i] = ids[k]\n"
 		      "r.trigger_inputs[i] = given[k](self, inputs, NOT_EARLIER)\n<end\n"
-		      "r.provisional = ctx:provisional()\n"
+		      "r.provisional = ctx.first or NULL\n"
 		      "if o.numbers ~= nil then r.numbers = o.numbers end\n"
 		      "return r",
 
 	.fired_begin = ">FIRED[$1] = function(self, inputs, ctx) -- ~1: which of its triggers fire (from 0), each time\n"
 		       "local out = {}",
-	.fired_reason = "if ctx ~= nil then ctx:note(W[$1]) end",
+	.fired_reason = "if ctx ~= nil then note(ctx, W[$1]) end",
 	.fired_times0 = "local times = 0",
 	.unless_set = "local suppressed = r$1 ~= 0",
 	.unless_open = ">if not suppressed then",
@@ -255,11 +257,11 @@ static const lang_spelling lua = {
 	.shown_item = "[@1] = self:value_of($1, ~2)",
 	.shown_sep = ", ",
 	.shown_end = "}\nend\n",
-	.shown_enum = "[@1] = self.x.enums[$2 + 1].values[~2 + 1].id",
+	.shown_enum = "[@1] = self.enum_ids[$2][~2]",
 	.shown_bool = "[@1] = ~2 ~= 0",
 	.shown_int = "[@1] = ~2",
 	.shown_out = "out[$1]",
-	.given_begin = ">GIVEN[$1][$2] = function(self, inputs, earlier)\nlocal v = {}",
+	.given_begin = ">GIVEN[$1][$2] = function(self, inputs, earlier)\nlocal v = V",
 	.given_return = "return {~1}\n<end\n",
 	.given_value = "v[$3]",
 	.outcome_open = "PASSED[$1], SHOWN[$1], GIVEN[$1] = {}, {}, {}",
@@ -299,7 +301,31 @@ static const lang_spelling lua = {
 		      "  requirement_broken = requirement_broken,\n}",
 };
 
+/* A table with more modifiers than this runs in LuaJIT's interpreter (below). */
+enum { TRACED_MODIFIERS_MAX = 8 };
+
+/* LuaJIT traces the support's functions, the triggers' and the resolvers of the smaller
+ * tables; the resolver of a table with many modifiers runs in its interpreter. Such a
+ * resolver is long straight-line code whose every test may go either way from one
+ * situation to the next: traced, its side traces multiply over varied situations until
+ * LuaJIT flushes them all and starts again (a melee of musket_pike over varied situations
+ * 7 to 23 us traced, 4 to 7 us interpreted; a CRT's few tests trace well, 0.7 us against
+ * 2.2 interpreted). */
+static void put_untraced(strbuf *b, const ir_module *m)
+{
+	sb_puts(b, "\n-- LuaJIT: the resolvers of the tables with many modifiers run in its interpreter\n"
+		   "-- (print_lua.c says why).\nif jit then\n  for _, k in ipairs({");
+	size_t n = 0;
+	for (size_t k = 0; k < m->ntables; k++) {
+		const ir_table *t = &m->tables[k];
+		if (t->modifiers.nmods + t->shifts.nmods > TRACED_MODIFIERS_MAX)
+			sb_printf(b, "%s%zu", n++ ? ", " : "", k);
+	}
+	sb_puts(b, "}) do jit.off(TABLES[k]) end\nend\n");
+}
+
 void print_lua_lowered(strbuf *b, const ir_module *m)
 {
 	print_walk(b, m, &lua);
+	put_untraced(b, m);
 }

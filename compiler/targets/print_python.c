@@ -118,7 +118,7 @@ static const lang_spelling python = {
 	.group_end = "",
 	.group_member = "if ~1 is not None and ~1['counted']: sum_ += ~1['signed_value']; members = True~2",
 	.group_note = "; ctx.first = R$1 if ctx.first is None else ctx.first",
-	.group_cap = "if members: sum_ = min(max(sum_, $1), $2)",
+	.group_cap = "if members and sum_ < $1: sum_ = $1\nif members and sum_ > $2: sum_ = $2",
 	.group_add = "total += sum_\nif total < -2147483648 or total > 2147483647: raise RtabError(E_OVERFLOW)",
 
 	.data_begin = "",
@@ -141,10 +141,10 @@ static const lang_spelling python = {
 	.face_ref = "faces[$1]",
 	.natural = "natural = ~1",
 	.roll_set = "~1 = ~2",
-	.context_applied = "ctx = Context()\napplied = []",
+	.context_applied = "ctx = new_object(Context)  # a table reads no dice: made without __init__\nctx.faces, ctx.next_face, ctx.first = (), 0, None\napplied = []",
 	.modifiers_begin = "# the die-roll modifiers",
 	.modifiers_end = "modifier_raw = total\nmodifier = modifier_raw",
-	.table_cap = "modifier = min(max(modifier, $1), $2)  # the table's cap",
+	.table_cap = "if modifier < $1: modifier = $1  # the table's cap\nif modifier > $2: modifier = $2",
 	.roll_modified = "roll = natural + modifier\nif roll < -2147483648 or roll > 2147483647: raise RtabError(E_OVERFLOW)",
 	.result_begin = "r = {'column': @1, 'key': None, 'key_column': None, 'column_shift': 0, 'automatic': False,\n"
 			"     'natural': natural, 'modifier_raw': modifier_raw, 'modifier': modifier, 'modified_roll': roll}",
@@ -182,7 +182,7 @@ static const lang_spelling python = {
 	.shifts_end = "shift = total\nr['column_shift'] = shift",
 	.clamp_stops = "lo, hi = first + $1, end - $2\n"
 		       "column = col if col < lo or col > hi else min(max(col + shift, lo), hi)",
-	.clamp_ends = "column = min(max(col + shift, first), end - 1)",
+	.clamp_ends = "column = col + shift\nif column < first: column = first\nif column > end - 1: column = end - 1",
 	.column_unshifted = "column = col",
 	.column_set = "r['column'] = ~1[column]\nr['applied'] = applied",
 	.nat_index = "nat = natural_index(~1, faces) if faces else -1",
@@ -205,7 +205,7 @@ static const lang_spelling python = {
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
 	/* A rule is there when it is not None: an empty reference is one too, as in the runtime. */
 	.table_tail = "fire = FIRED[outcome]\nfired = fire(R, inputs, ctx) if fire is not None else []\n"
-		      "o = R.outcome_part(outcome)\nrule = @3\n"
+		      "o = R.outcome_parts.get(outcome) or R.outcome_part(outcome)\nrule = @3\n"
 		      ">if rewrite_rule is not None:\nrule = rewrite_rule\n"
 		      "|elif nat >= 0 and ~1[nat] is not None:\nrule = ~1[nat]\n"
 		      "|elif nat < 0 and row is not None and ~2[row] is not None:\nrule = ~2[row]\n<\n"

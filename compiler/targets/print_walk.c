@@ -688,7 +688,13 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 	const lang_spelling *L = w->L;
 	const rtab_ruleset *rs = w->m->rs;
 	const char *var = l->nmods && l->mods[0].shift ? "s" : "m";
-	say(w, L->list_begin, NULL, NULL);
+	strbuf slots = {0};
+	for (size_t k = 0; L->list_slot && k < l->nmods; k++) {
+		sb_puts(&slots, k ? ", " : "");
+		sb_puts(&slots, L->list_slot);
+	}
+	say(w, L->list_begin, NULL, S(slots.data ? slots.data : ""));
+	sb_free(&slots);
 	for (size_t k = 0; k < l->nmods; k++) {
 		const ir_mod *im = &l->mods[k];
 		const char *id = rs->modifiers[im->modifier].id;

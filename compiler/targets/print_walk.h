@@ -76,7 +76,9 @@ typedef struct lang_spelling {
 
 	/* Lists of modifiers. ~1: a modifier's variable (mod_ref, from "m" or "s" and $1 k, $2 k + 1). */
 	const char *mod_ref;
-	const char *list_begin;
+	/* list_begin: ~1 list_slot once per modifier, comma-separated (a list whose room is
+	 * made at once: Lua's table constructor sizes it). */
+	const char *list_begin, *list_slot;
 	const char *mod_begin, *mod_end;  /* ~1 the variable, ~2 the modifier's id */
 	const char *mod_overflow;         /* $1 the value */
 	const char *mod_applied;          /* ~1 variable, @4 id, $1 value, $2 its index, ~2 "-" or "", ~3 yes or no (a shift) */

@@ -103,10 +103,16 @@ function scaledExactly(numeral, scale) {
 /** faces: an array of integers (the faces of the dice, in order), else RtabError naming it. */
 function checkFaces(faces, what = 'faces') {
   if (!Array.isArray(faces)) throw new RtabError(E_FACES, `${what} = ${shown(faces)} is not an array of integers`);
-  faces.forEach((f, i) => {
+  for (let i = 0; i < faces.length; i++) {
+    const f = faces[i];
     if (!Number.isInteger(f)) throw new RtabError(E_FACES, `${what}[${i}] = ${shown(f)} is not an integer`);
-  });
+  }
   return faces;
+}
+
+/** The refusal of a value given for input inp: what it is not. */
+function refusal(inp, value, what) {
+  return new RtabError(E_INPUT, `${inp.id} = ${shown(value)} is not ${what}`, inp.id);
 }
 
 function check32(v) {
@@ -174,20 +180,32 @@ export class Ruleset {
     for (const key of ['inputs', 'outcomes', ...TARGET_KEYS]) {
       this.byId[key] = new Map(data[key].map((d, i) => [d.id, i]));
     }
+    // Read once: each input's default, each enum's index of its values by id.
+    this.defaults = data.inputs.map((i) => i.default_value);
+    this.enumIndex = data.enums.map((e) => {
+      const index = new Map();
+      e.values.forEach((v, j) => { if (!index.has(v.id)) index.set(v.id, j); });
+      return index;
+    });
   }
 
   /** The inputs as the runtime holds them: defaults, then the given ones by id, each of its
    * type (an enum value's id, a boolean, an integer, a number): anything else is refused. */
   situation(given = {}) {
-    const values = this.inputs.map((i) => i.default_value);
+    const values = this.defaults.slice();
     if (given === null || given === undefined) return values;
     if (typeof given !== 'object' || Array.isArray(given)) {
       throw new RtabError(E_INPUT, `the inputs = ${shown(given)} are not an object of input ids to values`);
     }
-    for (const [name, value] of Object.entries(given)) {
-      const k = this.byId.inputs.get(name);
+    // Each value given is checked against its input's domain as it is read (the defaults lie
+    // in theirs: the compiler checked).
+    const ids = this.byId.inputs, inputs = this.inputs;
+    for (const name of Object.keys(given)) {
+      const k = ids.get(name);
       if (k === undefined) throw new RtabError(E_INPUT, `no input is named ${shown(name)}`, name);
-      values[k] = this.inputValue(k, value);
+      const v = this.inputValue(k, given[name]), inp = inputs[k];
+      if (v < inp.min || v > inp.max || ((inp.step || 0) > 1 && (v - inp.min) % inp.step)) this.validateInput(k, v);
+      values[k] = v;
     }
     return values;
   }
@@ -195,28 +213,32 @@ export class Ruleset {
   /** The value of input k as the runtime holds it, from a value of its type, else RtabError. */
   inputValue(k, value) {
     const inp = this.inputs[k];
-    const refuse = (what) => new RtabError(E_INPUT, `${inp.id} = ${shown(value)} is not ${what}`, inp.id);
+    if (inp.type_name === 'int') {
+      if (!Number.isInteger(value)) throw refusal(inp, value, 'an integer');
+      return value;
+    }
     if (inp.type_name === 'enum') {
-      const values = this.x.enums[inp.enum_index].values;
-      const v = typeof value === 'string' ? values.findIndex((e) => e.id === value) : -1;
-      if (v < 0) throw refuse(`one of ${values.map((e) => e.id).join(', ')}`);
+      const v = typeof value === 'string' ? this.enumIndex[inp.enum_index].get(value) : undefined;
+      if (v === undefined) {
+        throw refusal(inp, value, `one of ${this.x.enums[inp.enum_index].values.map((e) => e.id).join(', ')}`);
+      }
       return v;
     }
     if (inp.type_name === 'bool') {
-      if (typeof value !== 'boolean') throw refuse('a boolean (true or false)');
+      if (typeof value !== 'boolean') throw refusal(inp, value, 'a boolean (true or false)');
       return value ? 1 : 0;
     }
     if (inp.type_name === 'number') {
       const decimal = decimalOf(value);
-      if (decimal === null) throw refuse('a number (a finite number, a BigInt or a decimal numeral in a string)');
+      if (decimal === null) throw refusal(inp, value, 'a number (a finite number, a BigInt or a decimal numeral in a string)');
       const scaled = scaledExactly(decimal, this.scale);
-      if (scaled === null) throw refuse(`a multiple of 1/${this.scale}`);
+      if (scaled === null) throw refusal(inp, value, `a multiple of 1/${this.scale}`);
       if (scaled > BigInt(Number.MAX_SAFE_INTEGER) || scaled < -BigInt(Number.MAX_SAFE_INTEGER)) {
-        throw refuse('within the numbers the resolver holds (2^53 steps of the precision)');
+        throw refusal(inp, value, 'within the numbers the resolver holds (2^53 steps of the precision)');
       }
       return Number(scaled);
     }
-    if (!Number.isInteger(value)) throw refuse('an integer');
+    if (!Number.isInteger(value)) throw refusal(inp, value, 'an integer');
     return value;
   }
 
@@ -356,10 +378,12 @@ export class Ruleset {
   resolve(table, given = {}, faces = [], drm = 0, inputs = null) {
     const k = this.byId.tables.get(table);
     if (k === undefined) throw new RtabError(E_TABLE, `no table is named ${shown(table)}`);
-    inputs = inputs ?? this.situation(given);
+    // A situation read from given is checked as it is read; one given whole, here.
+    if (inputs === null) inputs = this.situation(given);
+    else this.validateDomains(inputs);
     checkFaces(faces);
     if (!Number.isInteger(drm)) throw new RtabError(E_INPUT, `drm = ${shown(drm)} is not an integer`);
-    this.validate(inputs);
+    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);
     return this.lowered.tables[k](this, inputs, faces.slice(), drm);
   }
 

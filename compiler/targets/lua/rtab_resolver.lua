@@ -7,12 +7,8 @@
 -- table, math; io only where it answers rtab conform).
 local required_as = ...
 
--- LuaJIT: this module's functions run in its interpreter. A printed resolver is long
--- straight-line code whose every test may go either way from one situation to the next:
--- traced, its side traces multiply until LuaJIT flushes them all and starts again (a
--- melee of musket_pike 11 us interpreted, 17 to 110 us traced). Only this module's own
--- functions (this chunk and those within it): the caller's code is traced as before.
-if jit then jit.off(true, true) end
+-- LuaJIT traces these functions; the printed resolvers of the tables with many
+-- modifiers run in its interpreter (the end of the module says which).
 
 local INT32_MIN, INT32_MAX = -2147483648, 2147483647
 local NO_DICE = 65535
@@ -84,6 +80,14 @@ local math_type = math.type
 local function check_faces(faces, what)
   what = what or "faces"
   if type(faces) ~= "table" then fail(E_FACES, what .. " = " .. shown(faces) .. " is not a table of integers") end
+  -- Lua 5.3 and later: integers at once (a face given as 3.0 is read as 3 below).
+  if math_type then
+    local all = true
+    for i = 1, #faces do
+      if math_type(faces[i]) ~= "integer" then all = false end
+    end
+    if all then return faces end
+  end
   local floats = false
   for i = 1, #faces do
     local f = faces[i]
@@ -125,12 +129,12 @@ local function divide(a, b, up)
 end
 
 -- A stacking group keeps one member per side: the first best (best) or worst
--- of those applied, m[i] for i in members (nil: not applied).
+-- of those applied, m[i] for i in members (false: not applied).
 local function keep_one(m, members, best, sign)
   local keep
   for _, i in ipairs(members) do
     local a = m[i]
-    if a ~= nil and a.counted then
+    if a and a.counted then
       if keep == nil then
         keep = a
       else
@@ -151,7 +155,7 @@ end
 -- keep_one of two members, m[i] before m[j]: the one not kept is no longer counted.
 local function keep_pair(m, i, j, best, sign)
   local a, b = m[i], m[j]
-  if a == nil or not a.counted or b == nil or not b.counted then return end
+  if not (a and a.counted and b and b.counted) then return end
   local x, y = a.signed_value, b.signed_value
   local better, worse
   if sign > 0 then better, worse = y > x, y < x else better, worse = y < x, y > x end
@@ -188,13 +192,16 @@ function Context.new(faces)
   end
   return setmetatable({faces = f, next_face = 0, first = nil}, Context)
 end
+-- A context is a table of faces, next_face and first: a table's resolver makes its own
+-- ({faces = NO_FACES, next_face = 0}: it reads no dice) and notes with these functions.
+local function note(ctx, why)
+  if ctx.first == nil and why ~= NULL then ctx.first = why end
+end
+local function note_first(ctx, why)
+  if why ~= nil and why ~= NULL then ctx.first = why end
+end
 function Context:provisional() return or_null(self.first) end
-function Context:note(why)
-  if self.first == nil and why ~= NULL then self.first = why end
-end
-function Context:note_first(why)
-  if why ~= nil and why ~= NULL then self.first = why end
-end
+Context.note, Context.note_first = note, note_first
 
 local function cmp_odds(a, b, p, q) return sign(a * q - p * b) end
 -- Where odds a:b (a, b > 0) lie in printed steps, as the fraction n / m: N:1 at N, 1:N at 2 - N.
@@ -429,7 +436,23 @@ function Ruleset.new(data, lowered, stamp)
   end
   -- Read once: each input's default (from 1), each enum input's index of its values by id, each band's steps.
   self.defaults, self.enum_value_index, self.bands = {}, {}, {}
-  for i, inp in ipairs(data.inputs) do self.defaults[i] = inp.default_value end
+  -- Each integer input without a step: its range (what a situation checks of it); each boolean input.
+  self.plain_int, self.bool_input = {}, {}
+  for i, inp in ipairs(data.inputs) do
+    self.defaults[i] = inp.default_value
+    if inp.type_name == "bool" then
+      self.bool_input[i] = true
+    elseif inp.type_name ~= "enum" and inp.type_name ~= "number" and (inp.step or 0) <= 1 then
+      self.plain_int[i] = {inp.min, inp.max}
+    end
+  end
+  -- Each enum's value ids by index (from 0): what a trigger passes on shows its values by id.
+  self.enum_ids = {}
+  for e, enum in ipairs(data.enums) do
+    local ids = {}
+    for j, v in ipairs(enum.values) do ids[j - 1] = v.id end
+    self.enum_ids[e - 1] = ids
+  end
   return self
 end
 
@@ -451,13 +474,23 @@ function Ruleset:situation(given)
   local values = copy_array(self.defaults, #self.defaults)
   if given == nil then return values end
   if type(given) ~= "table" then fail(E_INPUT, "the inputs = " .. shown(given) .. " are not a table of input ids to values") end
-  local ids, inputs = self.by_id.inputs, self.inputs
+  local ids, inputs, plain_int, bool = self.by_id.inputs, self.inputs, self.plain_int, self.bool_input
   for name, value in pairs(given) do
     local k = ids[name]
     if k == nil then fail(E_INPUT, "no input is named " .. shown(name), name) end
-    local v, inp = self:input_value(k, value), inputs[k]
-    if v < inp.min or v > inp.max or ((inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0) then
-      self:validate_input(k, v)
+    local v
+    -- The common cases at once: an integer within its input's range (no step), a boolean.
+    local range = plain_int[k]
+    if range and type(value) == "number" and value % 1 == 0 and value >= range[1] and value <= range[2] then
+      v = to_integer(value)
+    elseif bool[k] and (value == true or value == false) then
+      v = value and 1 or 0
+    else
+      local inp = inputs[k]
+      v = self:input_value(k, value)
+      if v < inp.min or v > inp.max or ((inp.step or 0) > 1 and (v - inp.min) % inp.step ~= 0) then
+        self:validate_input(k, v)
+      end
     end
     values[k] = v
   end
@@ -648,7 +681,7 @@ function Ruleset:roll(index, ctx)
       total = total + f
     end
   end
-  ctx:note(d.provisional)
+  note(ctx, d.provisional)
   return total
 end
 
@@ -662,52 +695,56 @@ function Ruleset:matrix(index, stack, ctx)
     cell = cell * n + key
   end
   for k = #stack, base + 1, -1 do stack[k] = nil end
-  if nn(m.provisional) ~= nil and ctx ~= nil then ctx:note(m.provisional[cell + 1]) end
+  if nn(m.provisional) ~= nil and ctx ~= nil then note(ctx, m.provisional[cell + 1]) end
   return m.cells[cell + 1]
+end
+
+-- Each band's steps read once into flat arrays (a table reads its band on every roll):
+-- num, den, value (from 1), n, and whether every step's terms lie within the runtime's bounds.
+function Ruleset:band_steps(index)
+  local s = self.bands[index + 1]
+  if s == nil then
+    s = {num = {}, den = {}, value = {}, n = 0, sound = true}
+    for i, st in ipairs(self.x.bands[index + 1].steps) do
+      s.num[i], s.den[i], s.value[i], s.n = st.num, st.den, st.value, i
+      if not (st.num > 0 and st.num <= MAX_STEP_TERM and st.den > 0 and st.den <= MAX_STEP_TERM) then
+        s.sound = false
+      end
+    end
+    self.bands[index + 1] = s
+  end
+  return s
 end
 
 function Ruleset:band(index, a, b, ctx)
   local band = self.x.bands[index + 1]
   if a < 0 or b < 0 then fail(E_INPUT) end
-  if ctx ~= nil then ctx:note(band.provisional) end
+  if ctx ~= nil then note(ctx, band.provisional) end
   if a == 0 and b == 0 then
-    if ctx ~= nil then ctx:note(band.otherwise_provisional) end
+    if ctx ~= nil then note(ctx, band.otherwise_provisional) end
     return band.otherwise
   end
-  -- Whether every step's terms lie within the runtime's bounds: read once.
-  local sound = self.bands[index + 1]
-  if sound == nil then
-    sound = true
-    for _, st in ipairs(band.steps) do
-      if not (st.num > 0 and st.num <= MAX_STEP_TERM and st.den > 0 and st.den <= MAX_STEP_TERM) then
-        sound = false
-      end
-    end
-    self.bands[index + 1] = sound
-  end
-  if not sound then fail(E_RULESET) end
+  local s = self.bands[index + 1] or self:band_steps(index)
+  if not s.sound then fail(E_RULESET) end
   if (band.rounding or ROUND_EVENS) ~= ROUND_EVENS and a > 0 and b > 0 then a, b = band_round(band, a, b) end
-  local best, best_i
-  for i, st in ipairs(band.steps) do
-    local favourable = st.num >= st.den
-    local lhs, rhs = a * st.den, st.num * b
-    local skip
-    if favourable then skip = lhs < rhs else skip = lhs > rhs end
-    if not skip then
-      if best == nil then
-        best, best_i = st, i
-      else
-        local cmp = st.num * best.den - best.num * st.den
-        if (favourable and cmp > 0) or (not favourable and cmp < 0) then best, best_i = st, i end
-      end
+  -- The step nearest the ratio on its side of evens (the best of those it reaches).
+  local nums, dens = s.num, s.den
+  local best_i, bn, bd
+  for i = 1, s.n do
+    local p, q = nums[i], dens[i]
+    local lhs, rhs = a * q, p * b
+    if p >= q then
+      if lhs >= rhs and (best_i == nil or p * bd > bn * q) then best_i, bn, bd = i, p, q end
+    elseif lhs <= rhs and (best_i == nil or p * bd < bn * q) then
+      best_i, bn, bd = i, p, q
     end
   end
-  if best == nil then
-    if ctx ~= nil then ctx:note(band.otherwise_provisional) end
+  if best_i == nil then
+    if ctx ~= nil then note(ctx, band.otherwise_provisional) end
     return band.otherwise
   end
-  if ctx ~= nil and nn(band.step_provisional) ~= nil then ctx:note(band.step_provisional[best_i]) end
-  return best.value
+  if ctx ~= nil and nn(band.step_provisional) ~= nil then note(ctx, band.step_provisional[best_i]) end
+  return s.value[best_i]
 end
 
 function Ruleset:number_text(v)
@@ -908,7 +945,7 @@ end
 -- One roll on a results table, with NULL for null (as rtab conform reads it).
 function Ruleset:resolve_raw(table_id, given, faces, drm, inputs)
   drm = drm or 0
-  if not is_integer(drm) then fail(E_INPUT, "drm = " .. shown(drm) .. " is not an integer") end
+  if drm ~= 0 and not is_integer(drm) then fail(E_INPUT, "drm = " .. shown(drm) .. " is not an integer") end
   local i = self.by_id.tables[table_id]
   if i == nil then fail(E_TABLE, "no table is named " .. shown(table_id)) end
   -- A situation read from given is checked as it is read; one given whole, here.
@@ -920,16 +957,18 @@ function Ruleset:resolve_raw(table_id, given, faces, drm, inputs)
   return self.lowered.tables[i - 1](self, inputs, faces, to_integer(drm))
 end
 
--- One roll on a results table: the result as `rtab vectors` writes it, nil for null.
--- The members of a table's result that may be null.
-local TABLE_NULLABLE = {"key", "key_column", "rewritten_from", "outcome", "code", "rule", "provisional"}
-
+-- One roll on a results table: the result as `rtab vectors` writes it, nil for null (the
+-- members of a table's result that may be null: key, key_column, rewritten_from, outcome,
+-- code, rule, provisional).
 function Ruleset:resolve(table_id, given, faces, drm)
   local r = self:resolve_raw(table_id, given, faces, drm)
-  for i = 1, #TABLE_NULLABLE do
-    local k = TABLE_NULLABLE[i]
-    if r[k] == NULL then r[k] = nil end
-  end
+  if r.key == NULL then r.key = nil end
+  if r.key_column == NULL then r.key_column = nil end
+  if r.rewritten_from == NULL then r.rewritten_from = nil end
+  if r.outcome == NULL then r.outcome = nil end
+  if r.code == NULL then r.code = nil end
+  if r.rule == NULL then r.rule = nil end
+  if r.provisional == NULL then r.provisional = nil end
   return r
 end
 
@@ -1064,12 +1103,22 @@ function json.encode(v)
   return "{" .. table.concat(parts, ", ") .. "}"
 end
 
+-- The members of a table's result that are lists.
+local RESULT_ARRAYS = {"applied", "effects", "triggers", "trigger_of", "trigger_inputs"}
+
 -- The answer to one situation of `rtab conform`: the result, or {error = message}.
 local function answer(ruleset, s)
   local given = {}
   for k, v in pairs(s.inputs or {}) do given[k] = v end
   local ok, r = pcall(function()
-    if s.table then return ruleset:resolve_raw(s.table, given, s.faces or {}, s.drm or 0) end
+    if s.table then
+      -- A result's lists are plain tables (nothing to mark on every roll): JSON arrays here.
+      local r = ruleset:resolve_raw(s.table, given, s.faces or {}, s.drm or 0)
+      for _, k in ipairs(RESULT_ARRAYS) do
+        if type(r[k]) == "table" then array(r[k]) end
+      end
+      return r
+    end
     if s.reactions then return ruleset:lowered_call("reaction_sets", s.reactions, nil, given) end
     if s.transition then
       local fine, t = pcall(ruleset.lowered_call, ruleset, "transitions", s.transition, nil, given)

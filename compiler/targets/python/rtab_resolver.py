@@ -140,6 +140,11 @@ def no_result(r):
             'column_shift': r['column_shift'], 'outcome': None, 'no_result': True}
 
 
+# A table's resolver makes its Context with new_object and sets its three fields itself (what
+# __init__ would do, without the call: a table resolves many times a second).
+new_object = object.__new__
+
+
 class Context:
     """The faces dice in a program read, and the provisional reason a result shows: the
     first reason noted, unless the reason of what decided (note_first) leads. (The runtime
@@ -382,10 +387,21 @@ class Ruleset:
         k = self.by_id['tables'].get(table) if isinstance(table, str) else None
         if k is None:
             raise RtabError(E_TABLE, 'no table named %s' % _shown(table))
-        faces = self._faces(faces)
+        faces = list(faces)
+        for f in faces:
+            if type(f) is not int:
+                self._faces(faces)  # names the face that is not an int
         if type(drm) is not int:
             raise RtabError(E_INPUT, 'the modifier from outside (drm) is %s, not an int' % _shown(drm))
-        return self.lowered['tables'][k](self, self._checked(given, inputs), faces, drm)
+        # _checked, written out (a table resolves many times a second).
+        if inputs is None:
+            inputs = self.situation(given)
+        else:
+            self.validate_domains(inputs)
+        broken = self.lowered['requirement_broken'](self, inputs)
+        if broken is not None:
+            raise RtabError(E_REQUIRE, 'requirement %s' % broken)
+        return self.lowered['tables'][k](self, inputs, faces, drm)
 
     def _checked(self, given, inputs):
         """The situation, valid: read from given (each value checked as it is read; the
