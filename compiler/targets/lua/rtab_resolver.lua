@@ -437,7 +437,7 @@ function Ruleset.new(data, lowered, stamp)
   -- Read once: each input's default (from 1), each enum input's index of its values by id, each band's steps.
   self.defaults, self.enum_value_index, self.bands = {}, {}, {}
   -- Each integer input without a step: its range (what a situation checks of it); each boolean input.
-  self.plain_int, self.bool_input = {}, {}
+  self.plain_int, self.bool_input, self.ninputs = {}, {}, #data.inputs
   for i, inp in ipairs(data.inputs) do
     self.defaults[i] = inp.default_value
     if inp.type_name == "bool" then
@@ -459,8 +459,9 @@ end
 local table_move, unpack = table.move, table.unpack or unpack
 -- A copy of an array (from 1) of n values.
 local function copy_array(t, n)
-  if table_move then return table_move(t, 1, n, 1, {}) end
+  -- A constructor makes the array at its size at once (table.move into {} grows it step by step).
   if n <= 200 then return {unpack(t, 1, n)} end
+  if table_move then return table_move(t, 1, n, 1, {}) end
   local out = {}
   for i = 1, n do out[i] = t[i] end
   return out
@@ -471,7 +472,7 @@ end
 -- Each value given is checked against its input's domain as it is read (the defaults lie in
 -- theirs: the compiler checked).
 function Ruleset:situation(given)
-  local values = copy_array(self.defaults, #self.defaults)
+  local values = copy_array(self.defaults, self.ninputs)
   if given == nil then return values end
   if type(given) ~= "table" then fail(E_INPUT, "the inputs = " .. shown(given) .. " are not a table of input ids to values") end
   local ids, inputs, plain_int, bool = self.by_id.inputs, self.inputs, self.plain_int, self.bool_input
@@ -954,7 +955,7 @@ function Ruleset:resolve_raw(table_id, given, faces, drm, inputs)
   faces = check_faces(faces or {})
   if not read then self:validate_domains(inputs) end
   if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
-  return self.lowered.tables[i - 1](self, inputs, faces, to_integer(drm))
+  return self.lowered.tables[i - 1](self, inputs, faces, drm == 0 and 0 or to_integer(drm))
 end
 
 -- One roll on a results table: the result as `rtab vectors` writes it, nil for null (the
