@@ -4,9 +4,9 @@
  * compiler/targets/print_c.c), included by the generated C after rtab.h:
  * arithmetic checked as rtab_resolve checks it, the reasons noted into an
  * rtab_result as it notes them and a stacking group's choice, inline; what
- * needs the runtime's own reading (a computed key's column, a ratio band's
- * step, a matrix's cell, a natural roll, exact numbers) called from it
- * (rtab.h), so that both decide alike. Not an API of its own: its names end
+ * needs the runtime's own reading (a computed key's column, the step of a
+ * ratio band that rounds, a matrix's cell, a natural roll, exact numbers)
+ * called from it (rtab.h), so that both decide alike. Not an API of its own: its names end
  * in '_' and change with the compiler.
  */
 #ifndef RTAB_LOWERED_H
@@ -38,8 +38,13 @@ RTAB_LOWERED_ void rtab_lowered_note_(rtab_result *out, const char *why)
 	if (!out || !why)
 		return;
 	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
+	/* The same constant first (a reason noted again is most often the same one), then the
+	 * same text from elsewhere (the ruleset's data). */
 	for (size_t i = 0; i < n; i++)
-		if (out->reasons[i] == why || strcmp(out->reasons[i], why) == 0)
+		if (out->reasons[i] == why)
+			return;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(out->reasons[i], why) == 0)
 			return;
 	if (out->nprovisional < RTAB_MAX_REASONS)
 		out->reasons[out->nprovisional] = why;
@@ -117,25 +122,6 @@ RTAB_LOWERED_ int rtab_lowered_matrix_(int32_t *r, const rtab_ruleset *rs, size_
 	RTAB_LOWERED_TRY_(rtab_matrix_find(rs, index, keys, &cell));
 	rtab_lowered_note_(out, rtab_matrix_reason(&rs->matrices[index], cell));
 	*r = rtab_matrix_cell(&rs->matrices[index], cell);
-	return RTAB_OK;
-}
-
-/* The most extreme step of ratio band index that a:b (rounded as the band says) reaches, its
- * reasons noted as rtab_resolve notes them. */
-RTAB_LOWERED_ int rtab_lowered_band_(int32_t *r, const rtab_ruleset *rs, size_t index, int32_t a, int32_t b,
-				     rtab_result *out)
-{
-	const rtab_band *band = &rs->bands[index];
-	int step;
-	if (a < 0 || b < 0)
-		return RTAB_E_INPUT;
-	rtab_lowered_note_(out, band->provisional);
-	RTAB_LOWERED_TRY_(rtab_band_reach(band, a, b, &step));
-	*r = step >= 0 ? band->steps[step].value : band->otherwise;
-	if (step >= 0 && band->step_provisional)
-		rtab_lowered_note_(out, band->step_provisional[step]);
-	else if (step < 0)
-		rtab_lowered_note_(out, band->otherwise_provisional);
 	return RTAB_OK;
 }
 

@@ -151,8 +151,7 @@ def files(pattern):
 for rel in ['runtime/rtab.c', 'runtime/rtab.h', 'runtime/rtab_lowered.h']:
     scan(rel, strip_comments(open(os.path.join(root, rel)).read(), '//', ('/*', '*/')), C_FORBIDDEN)
 # The native code generator: what it prints (its strings) and how it decides.
-for rel in files('compiler/codegen/emit_native*.c') + files('compiler/codegen/emit_entry.c') + \
-        files('compiler/codegen/emit_fold.c'):
+for rel in files('compiler/codegen/emit_native*.c') + files('compiler/codegen/emit_entry.c'):
     src = open(os.path.join(root, rel)).read()
     scan(rel, strip_comments(src, '//', ('/*', '*/')), C_FORBIDDEN)
     for no, line in enumerate(strip_comments(src, '//', ('/*', '*/'), strings=False).splitlines(), 1):

@@ -13,7 +13,7 @@
 
 #include "rtab.h"
 #include "base/util.h"
-#include "codegen/emit_fold.h"
+#include "lower/fold.h"
 #include "codegen/expr_intervals.h"
 
 typedef struct nctx {

@@ -17,6 +17,7 @@
 #define RTAB_LOWER_IR_H
 
 #include "rtab.h"
+#include "lower/fold.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -96,6 +97,7 @@ typedef struct ir_mod {
 	int16_t group;      /* its stacking group, or -1 */
 	int32_t reason;     /* noted when it counts, or -1 */
 	bool shift;         /* one of the table's shifts */
+	bool folded;        /* in a table of the lean fold (ir_table.lean_fold): code only where noted */
 } ir_mod;
 
 /* How a list's modifiers add up: per group (ascending, the ungrouped last),
@@ -106,6 +108,7 @@ typedef struct ir_group_sum {
 	uint8_t stacking; /* rtab_stacking */
 	bool capped;
 	int32_t cap_min, cap_max;
+	bool folded; /* the group's whole sum is in a table of the lean fold */
 	size_t nmembers;
 	size_t *members; /* indices into the list's ir_mod array */
 } ir_group_sum;
@@ -143,6 +146,10 @@ typedef struct ir_table {
 	int32_t *row_reason;     /* per row: its reason, or -1 */
 	int32_t *natural_reason; /* per natural rule */
 	int32_t *column_reason;  /* per column: of its automatic or 'none' result */
+	/* A form that notes no reason (C's lean resolver) may read what some modifiers add from
+	 * tables indexed by the inputs they read, stacking and caps applied (lower/fold.h): the
+	 * modifiers and groups marked folded, computed here by the interpreter's own evaluator. */
+	fold_plan lean_fold;
 } ir_table;
 
 /* An input a trigger passes on: its value (rtab_set_each: the same for every

@@ -77,6 +77,26 @@ static void list_free(ir_list *l)
 	free(l->groups);
 }
 
+/* The modifiers whose sums the lean form reads from tables (lower/fold.h), marked. */
+static void fold_lean(const rtab_ruleset *rs, const rtab_table *t, ir_table *out)
+{
+	fold_plan_make(rs, t, &out->lean_fold);
+	ir_list *l = &out->modifiers;
+	bool *taken = xcalloc(l->nmods + 1u, sizeof *taken);
+	for (size_t i = 0; i < t->nmodifiers && out->lean_fold.nunits; i++) {
+		if (!out->lean_fold.modifier_folded[i])
+			continue;
+		for (size_t k = 0; k < l->nmods; k++)
+			if (!taken[k] && l->mods[k].modifier == t->modifiers[i]) {
+				taken[k] = l->mods[k].folded = true;
+				break;
+			}
+	}
+	free(taken);
+	for (size_t g = 0; g < l->ngroups && out->lean_fold.nunits; g++)
+		l->groups[g].folded = l->groups[g].group >= 0 && out->lean_fold.group_folded[l->groups[g].group];
+}
+
 bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 {
 	const rtab_ruleset *rs = m->rs;
@@ -93,6 +113,7 @@ bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 	if (!lower_list(m, t, t->modifiers, t->nmodifiers, false, &next, &out->modifiers) ||
 	    !lower_list(m, t, t->shifts, t->nshifts, true, &next, &out->shifts))
 		return false;
+	fold_lean(m->rs, t, out);
 	*what = "the key of its columns";
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
@@ -188,4 +209,5 @@ void ir_table_free(ir_table *t)
 	free(t->row_reason);
 	free(t->natural_reason);
 	free(t->column_reason);
+	fold_plan_free(&t->lean_fold);
 }

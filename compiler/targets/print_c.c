@@ -63,10 +63,27 @@ static const lang_spelling c_lang = {
 			[IR_DIV_EXACT] = FALLIBLE("rtab_lowered_div_exact_(&r$1, $4, ~3, ~4)"),
 			[IR_MATRIX] = "const int32_t k$1[] = {~1}; int32_t r$1; "
 				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, k$1, ~2));",
-			[IR_BAND] = FALLIBLE("rtab_lowered_band_(&r$1, RTAB_LOWERED_RS_, $4, ~3, ~4, ~2)"),
+			[IR_BAND] = FALLIBLE("rtab_lowered_band$4_(&r$1, ~3, ~4, ~2)"),
 			/* A resolution gives no faces to the dice a program rolls (as rtab_resolve). */
 			[IR_ROLL] = "int32_t r$1 = 0; RTAB_LOWERED_TRY_(RTAB_E_FACES);",
 		},
+	/* A test fused into what reads it (print_walk.h). */
+	.cond =
+		{
+			[IR_EQ] = "~3 == ~4",
+			[IR_NE] = "~3 != ~4",
+			[IR_LT] = "~3 < ~4",
+			[IR_LE] = "~3 <= ~4",
+			[IR_GT] = "~3 > ~4",
+			[IR_GE] = "~3 >= ~4",
+			[IR_AND] = "~5 && ~6",
+			[IR_OR] = "~5 || ~6",
+			[IR_NOT] = "!~5",
+		},
+	.cond_reg = "~1 != 0",
+	.cond_value = "const int32_t r$1 = ~1;",
+	.if_cond = ">if (~1) {",
+	.unless_cond = "const int suppressed = ~1;",
 	.ctx_none = "NULL",
 	.note_if = "if (r$1 == $2) rtab_lowered_note_(ctx, rtab_lowered_r$3_);",
 	.note_if_maybe = "if (r$1 == $2) rtab_lowered_note_(ctx, rtab_lowered_r$3_);",
@@ -165,6 +182,14 @@ static const lang_spelling c_lang = {
 	.key_value_text = "out->key_num = a;\nout->key_den = b;",
 	.input_ref = "in[$1]",
 	.key_read = "RTAB_LOWERED_TRY_(rtab_lowered_read_key_(~1, (size_t)first, (size_t)end, a, b, &col));",
+	/* A key over fixed steps: a chain of tests, no call (print_walk.h). */
+	.key_chain_if = ">if (~1) {",
+	.key_chain_elif = "|} else if (~1) {",
+	.key_chain_else = "|} else {",
+	.key_chain_set = "col = $1;",
+	.key_step_cmp = "(int64_t)a * $2 ~1 (int64_t)$1 * b",
+	.key_value_cmp = "a ~1 $1",
+	.key_evens = "a >= ~1",
 	.key_enum_col = "if (a < 0 || a >= $1) return RTAB_E_RULESET;\ncol = ~1->column_of_key[~2 * $1 + a];\n"
 			"if (!(col >= first && col < end)) return RTAB_E_RULESET;",
 	.key_column = "out->key_column = (int16_t)col;",
@@ -174,6 +199,7 @@ static const lang_spelling c_lang = {
 	.clamp_stops = "const int64_t lo = first + $1, hi = end - $2;\nint64_t column = col;\n"
 		       "if (lo > hi) return RTAB_E_RULESET;\n>if (col >= lo && col <= hi) {\n"
 		       "column = col + (int64_t)shift;\ncolumn = column < lo ? lo : column > hi ? hi : column;\n<}",
+	.column_unshifted = "const int64_t column = col;",
 	.clamp_ends = "int64_t column = col + (int64_t)shift;\ncolumn = column < first ? first : column > end - 1 ? end - 1 : column;",
 	.column_set = "out->column = (uint16_t)column;",
 	.nat_index = "int nat = nfaces ? rtab_natural_rule_of(~1, faces, nfaces) : -1;",
@@ -187,13 +213,14 @@ static const lang_spelling c_lang = {
 	.column_auto = ">if (~1->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {\nout->automatic = 1;\nnat = -1;\n"
 		       "outcome = ~2->columns[column].automatic;\nwhy = ~3->columns[column].provisional;\n|} else {",
 	.faces_later_fail = "if (faces_later) return RTAB_E_FACES;",
+	/* The row and outcome of the modified roll, one read of the table's cells (put_cells). */
 	.row_pick = ">if (nat >= 0) {\noutcome = ~1->natural[nat].outcome;\nwhy = ~2->natural[nat].provisional;\n|} else {\n"
-		    "const rtab_column *c = &~3->columns[column];\n"
-		    "if (!rtab_column_rolls(c)) return RTAB_E_RULESET;\n"
-		    "if (roll < $1) row = c->below_row;\nelse if (roll > $2) row = c->above_row;\n"
-		    "else row = rtab_column_row(c, (size_t)((int64_t)roll - ($1)));\n"
-		    "if (row < 0) return RTAB_E_NO_ROW;\nif (row >= ~5->nrows) return RTAB_E_RULESET;\n"
-		    "outcome = rtab_row_outcome(~6, (size_t)row);\nwhy = rtab_row_provisional(~7, (size_t)row);\n<}",
+		    "const int64_t at = (int64_t)roll - ($1) + 1;\n"
+		    "const uint32_t cell = rtab_lowered_cells$4_[column * ($3 + 2) + (at < 0 ? 0 : at > $3 + 1 ? $3 + 1 : at)];\n"
+		    "if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;\n"
+		    "if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;\n"
+		    "row = (int)(cell >> 16);\noutcome = (int)(cell & 0xffffu);\n"
+		    "why = rtab_row_provisional(~7, (size_t)row);\n<}",
 	.note_why = "rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */",
 	.rewrites_begin = "int rewritten_from = -1, rewrite = -1;",
 	.rewrite_if = ">if (rewritten_from < 0 && outcome == $1) {",
@@ -254,17 +281,268 @@ static void put_fired_dispatch(strbuf *b, const ir_module *m)
 	sb_puts(b, "\tdefault: (void)in; (void)ctx; (void)nt; return RTAB_OK;\n\t}\n}\n");
 }
 
+/* Whether code c may end in an error (an operation checked for overflow, a division, a
+ * reading of the support that refuses): the lean form evaluates what may fail. */
+static bool code_may_fail(const ir_code *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		switch ((ir_op)c->in[i].op) {
+		case IR_NEG:
+		case IR_ABS:
+		case IR_ADD:
+		case IR_SUB:
+		case IR_MUL:
+		case IR_DIV_DOWN:
+		case IR_DIV_UP:
+		case IR_SCALE:
+		case IR_MUL_EXACT:
+		case IR_DIV_EXACT:
+		case IR_MATRIX:
+		case IR_BAND:
+		case IR_ROLL:
+			return true;
+		case IR_CONST:
+		case IR_INPUT:
+		case IR_NOTE_IF:
+		case IR_NOTE_OF:
+		case IR_NOT:
+		case IR_EQ:
+		case IR_NE:
+		case IR_LT:
+		case IR_LE:
+		case IR_GT:
+		case IR_GE:
+		case IR_AND:
+		case IR_OR:
+		case IR_MIN:
+		case IR_MAX:
+		case IR_IF:
+		case IR_ELSE:
+		case IR_END:
+		case IR_OP_COUNT_:
+			break;
+		}
+	return false;
+}
+
+/* The bounds of the value of code c when it is a constant or an input as read (false: not
+ * known here). */
+static bool value_bounds(const ir_module *m, const ir_code *c, int64_t *lo, int64_t *hi)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const ir_instr *in = &c->in[i];
+		if (in->dst != c->value)
+			continue;
+		if (in->op == IR_CONST) {
+			*lo = *hi = in->imm;
+			return true;
+		}
+		if (in->op == IR_INPUT && in->imm >= 0 && (size_t)in->imm < m->rs->ninputs) {
+			*lo = m->rs->inputs[in->imm].min;
+			*hi = m->rs->inputs[in->imm].max;
+			return true;
+		}
+		return false;
+	}
+	return false;
+}
+
+/* Whether resolving outcome k's triggers may end in an error (a count below 0, a condition
+ * or count that may fail, more than a result holds): the lean form, which lists none,
+ * resolves those. */
+static bool triggers_may_fail(const ir_module *m, const ir_outcome *o)
+{
+	int64_t most = 0;
+	bool fail = false;
+	for (size_t j = 0; j < o->ntriggers; j++) {
+		const ir_trigger *tr = &o->triggers[j];
+		int64_t lo = 1, hi = 1;
+		fail |= code_may_fail(&tr->unless);
+		if (!tr->times.empty)
+			fail |= code_may_fail(&tr->times) || !value_bounds(m, &tr->times, &lo, &hi) || lo < 0;
+		most += hi;
+	}
+	return fail || most > RTAB_MAX_TRIGGERS;
+}
+
+/* The triggers the lean form resolves (only counted): those whose resolution may fail. */
+static bool put_lean_fired(strbuf *b, const ir_module *m)
+{
+	bool any = false;
+	for (size_t k = 0; k < m->noutcomes; k++)
+		any |= triggers_may_fail(m, &m->outcomes[k]);
+	if (!any)
+		return false;
+	sb_puts(b, "\n/* the lean form: only the triggers of the outcome decided that may refuse it, counted */\n"
+		   "RTAB_LOWERED_ int rtab_lowered_fired_lean_(int outcome, const int32_t *in, size_t *nt)\n"
+		   "{\n\tswitch (outcome) {\n");
+	for (size_t k = 0; k < m->noutcomes; k++)
+		if (triggers_may_fail(m, &m->outcomes[k]))
+			sb_printf(b, "\tcase %zu: return rtab_lowered_fired%zu_(in, NULL, nt);\n", k, k);
+	sb_puts(b, "\tdefault: (void)in; (void)nt; return RTAB_OK;\n\t}\n}\n");
+	return true;
+}
+
+/* Whether ratio band k reads its steps as they are (no rounding of the ratio first, each
+ * term within what the runtime reads): then a chain of tests finds its step. */
+static bool band_plain(const rtab_band *band)
+{
+	if (band->rounding != RTAB_ROUND_EVENS)
+		return false;
+	for (size_t i = 0; i < band->nsteps; i++)
+		if (band->steps[i].num <= 0 || band->steps[i].den <= 0 || band->steps[i].num > RTAB_MAX_STEP_TERM ||
+		    band->steps[i].den > RTAB_MAX_STEP_TERM)
+			return false;
+	return true;
+}
+
+/* The order a chain tries band b's steps in: the favourable (num >= den) from the largest
+ * ratio, then the others from the smallest; equal ratios in their order of declaration.
+ * The first reached is the one furthest from 1:1, as rtab_band_reach chooses. */
+static void band_order(const rtab_band *b, size_t *order)
+{
+	size_t k = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t start = k;
+		for (size_t i = 0; i < b->nsteps; i++)
+			if ((b->steps[i].num >= b->steps[i].den) == (pass == 0))
+				order[k++] = i;
+		for (size_t i = start + 1; i < k; i++) {
+			size_t x = order[i], j = i;
+			for (; j > start; j--) {
+				const rtab_band_step *p = &b->steps[order[j - 1]], *q = &b->steps[x];
+				int64_t cmp = (int64_t)q->num * p->den - (int64_t)p->num * q->den;
+				if (pass == 0 ? cmp <= 0 : cmp >= 0)
+					break;
+				order[j] = order[j - 1];
+			}
+			order[j] = x;
+		}
+	}
+}
+
+/* Per ratio band, its reading, its reasons noted as rtab_resolve notes them: the step found
+ * by a chain of tests where the band is plain, else by the runtime's rtab_band_reach. */
+static void put_bands(strbuf *b, const rtab_ruleset *rs)
+{
+	for (size_t k = 0; k < rs->nbands; k++) {
+		const rtab_band *band = &rs->bands[k];
+		bool plain = band_plain(band);
+		if (plain) {
+			size_t *order = xcalloc(band->nsteps + 1u, sizeof *order);
+			band_order(band, order);
+			sb_printf(b, "\n/* ratio %s: the step a:b reaches (not 0:0), from the most extreme */\n"
+				     "RTAB_LOWERED_ int rtab_lowered_band%zu_step_(int64_t a, int64_t b)\n{\n",
+				  band->id, k);
+			for (size_t i = 0; i < band->nsteps; i++) {
+				const rtab_band_step *st = &band->steps[order[i]];
+				sb_printf(b, "\tif (a * %ld %s %ld * b) return %zu; /* %ld:%ld */\n", (long)st->den,
+					  st->num >= st->den ? ">=" : "<=", (long)st->num, order[i], (long)st->num,
+					  (long)st->den);
+			}
+			sb_puts(b, "\t(void)a; (void)b;\n\treturn -1;\n}\n");
+			free(order);
+		}
+		sb_printf(b, "\n/* ratio %s read at a:b, its reasons noted */\n"
+			     "RTAB_LOWERED_ int rtab_lowered_band%zu_(int32_t *r, int32_t a, int32_t b, rtab_result *out)\n{\n"
+			     "\tconst rtab_band *band = &RTAB_LOWERED_RS_->bands[%zu];\n\tint step;\n",
+			  band->id, k, k);
+		if (plain)
+			sb_printf(b, "\tif (a < 0 || b < 0) return RTAB_E_INPUT;\n"
+				     "\trtab_lowered_note_(out, band->provisional);\n"
+				     "\tstep = a == 0 && b == 0 ? -1 : rtab_lowered_band%zu_step_(a, b);\n", k);
+		else
+			sb_puts(b, "\tif (a < 0 || b < 0) return RTAB_E_INPUT;\n"
+				   "\trtab_lowered_note_(out, band->provisional);\n"
+				   "\tRTAB_LOWERED_TRY_(rtab_band_reach(band, a, b, &step));\n");
+		sb_puts(b, "\t*r = step >= 0 ? band->steps[step].value : band->otherwise;\n"
+			   "\tif (step >= 0 && band->step_provisional)\n"
+			   "\t\trtab_lowered_note_(out, band->step_provisional[step]);\n"
+			   "\telse if (step < 0)\n\t\trtab_lowered_note_(out, band->otherwise_provisional);\n"
+			   "\treturn RTAB_OK;\n}\n");
+	}
+}
+
+/* Per printed table, its cells: for each column, the modified rolls below its first (one
+ * cell), each roll, above its last (one): the row << 16 | its outcome, or a mark (no row; a
+ * column without rolls). One read of them is the row and the outcome, no branch. */
+static void put_cells(strbuf *b, const ir_module *m, const bool *tables)
+{
+	sb_puts(b, "\n#define RTAB_LOWERED_NO_ROW_ UINT32_MAX\n#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)\n");
+	for (size_t k = 0; k < m->ntables; k++) {
+		const rtab_table *t = m->tables[k].t;
+		if (!tables[k] || t->ncolumns == 0)
+			continue;
+		size_t span = (size_t)((int64_t)t->roll_max - t->roll_min + 1);
+		sb_printf(b, "\n/* table %s: row << 16 | outcome, per column, for the modified rolls %ld (and below) to %ld "
+			     "(and above) */\nRTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells%zu_[%zu] = {",
+			  t->id, (long)t->roll_min, (long)t->roll_max, k, t->ncolumns * (span + 2));
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			const rtab_column *col = &t->columns[c];
+			for (size_t j = 0; j < span + 2; j++) {
+				sb_puts(b, j % 8 ? " " : "\n\t");
+				if (!rtab_column_rolls(col)) {
+					sb_puts(b, "RTAB_LOWERED_NOT_ROLLED_,");
+					continue;
+				}
+				int row = j == 0 ? col->below_row : j == span + 1 ? col->above_row : rtab_column_row(col, j - 1);
+				if (row < 0 || (size_t)row >= t->nrows)
+					sb_puts(b, row < 0 ? "RTAB_LOWERED_NO_ROW_," : "RTAB_LOWERED_NOT_ROLLED_,");
+				else
+					sb_printf(b, "%luu,", (unsigned long)row << 16 | rtab_row_outcome(t, (size_t)row));
+			}
+		}
+		sb_puts(b, "\n};\n");
+	}
+}
+
+/* The tables of each printed table's lean fold (ir_table.lean_fold). */
+static void put_folds(strbuf *b, const ir_module *m, const bool *tables)
+{
+	for (size_t k = 0; k < m->ntables; k++) {
+		const fold_plan *p = &m->tables[k].lean_fold;
+		for (size_t u = 0; tables[k] && u < p->nunits; u++) {
+			const fold_unit *fu = &p->units[u];
+			const char *type = fu->lo >= INT8_MIN && fu->hi <= INT8_MAX	? "int8_t"
+					   : fu->lo >= INT16_MIN && fu->hi <= INT16_MAX ? "int16_t"
+											: "int32_t";
+			sb_printf(b, "\n/* table %s, lean: what folded modifiers add, by", m->tables[k].t->id);
+			for (size_t i = 0; i < fu->ninputs; i++)
+				sb_printf(b, "%s %s", i ? " x" : "", m->rs->inputs[fu->inputs[i]].id);
+			sb_printf(b, " */\nRTAB_LOWERED_DATA_ const %s rtab_lowered_f%zu_%zu_[%zu] = {", type, k, u,
+				  fu->nentries);
+			for (size_t e = 0; e < fu->nentries; e++)
+				sb_printf(b, "%s%ld,", e % 16 ? " " : "\n\t", (long)fu->values[e]);
+			sb_puts(b, "\n};\n");
+		}
+	}
+}
+
 /* The lean form: the same tables, noting no reason (ctx NULL: every note a test the compiler
- * drops), into a result of the resolver's own that only the lean fields leave. */
-static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables)
+ * drops), into a result of the resolver's own that only the lean fields leave: no modifier
+ * listed, what folds read from tables, the triggers resolved only where they may refuse. */
+static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, bool fired)
 {
 	lang_spelling lean = c_lang;
 	lean.table_begin = "\n/* table ~1, printed from its lowering, lean: no reason noted */\n"
 			   "static int rtab_lowered_lean$1_(const int32_t *in, const int32_t *faces, size_t nfaces, "
 			   "int32_t drm, rtab_result *out)\n>{\n"
 			   "rtab_result *const ctx = NULL; /* no reason noted */\n"
-			   "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)ctx;\n"
+			   "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)ctx; (void)nt;\n"
 			   "if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;";
+	lean.table_reset = NULL;
+	lean.notes_again = false; /* nothing noted: a value read again is the one read */
+	lean.mod_begin = "rtab_applied_modifier ~1v_, *~1 = NULL; /* ~2 */\n>{";
+	lean.mod_applied = "~1 = &~1v_;\n~1->value = r$1;\n~1->signed_value = ~2r$1;\n~1->counted = 1;";
+	lean.fold_add = "total += rtab_lowered_f$1_$2_[~1];";
+	lean.fold_index_term = "((uint32_t)in[$1] - (uint32_t)($2)) * $3u";
+	lean.table_tail = fired ? "out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;\n"
+				  "out->outcome = (uint16_t)outcome;\n(void)rewritten_from; (void)rewrite;\n"
+				  "RTAB_LOWERED_TRY_(rtab_lowered_fired_lean_(outcome, in, &nt));\n"
+				  "return nt > RTAB_MAX_TRIGGERS ? RTAB_E_RULESET : RTAB_OK;"
+				: "out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;\n"
+				  "out->outcome = (uint16_t)outcome;\n(void)rewritten_from; (void)rewrite;\n"
+				  "return RTAB_OK;";
 	print_walk_tables(b, m, &lean, tables);
 }
 
@@ -300,8 +578,12 @@ void print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 		   "#else\n#define RTAB_LOWERED_DATA_ static\n#endif\n\n");
 	put_reasons(b, m);
 	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt);\n");
+	put_bands(b, m->rs);
+	put_cells(b, m, tables);
+	put_folds(b, m, tables);
 	print_walk_resolvers(b, m, &c_lang, tables);
-	put_lean_tables(b, m, tables);
+	bool fired = put_lean_fired(b, m);
+	put_lean_tables(b, m, tables, fired);
 	put_fired_dispatch(b, m);
 	for (size_t k = 0; k < m->ntables; k++)
 		if (tables[k])

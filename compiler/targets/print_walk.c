@@ -514,7 +514,7 @@ static bool put_fused_test(walk *w, const ir_code *c, const ir_instr *in)
 		return true;
 	}
 	strbuf value = {0};
-	fmt(&value, L, L->cond_value, NULL, S(text.data));
+	fmt(&value, L, L->cond_value, I(in->dst), S(text.data));
 	say(w, L->def, I(in->dst), S(value.data));
 	sb_free(&value);
 	sb_free(&text);
@@ -682,9 +682,33 @@ static void mod_ref(strbuf *b, const lang_spelling *L, const char *var, size_t k
 	fmt(b, L, L->mod_ref, I((long long)k, (long long)k + 1), S(var));
 }
 
-/* A list of modifiers applied, stacked and summed into `total` (from start). */
-static void put_list(walk *w, const ir_list *l, const char *start)
+/* What the tables of a lean fold add to `total`: one read per table, indexed by the inputs. */
+static void put_fold(walk *w, const fold_plan *fold, size_t table)
 {
+	const lang_spelling *L = w->L;
+	const rtab_ruleset *rs = w->m->rs;
+	for (size_t u = 0; u < fold->nunits; u++) {
+		const fold_unit *fu = &fold->units[u];
+		int64_t weight = 1;
+		for (size_t k = 0; k < fu->ninputs; k++)
+			weight *= fold_slots(rs, fu->inputs[k]);
+		strbuf index = {0};
+		for (size_t k = 0; k < fu->ninputs; k++) {
+			weight /= fold_slots(rs, fu->inputs[k]);
+			sb_puts(&index, k ? " + " : "");
+			fmt(&index, L, L->fold_index_term,
+			    I((long long)fu->inputs[k] + L->base, rs->inputs[fu->inputs[k]].min, (long long)weight), NULL);
+		}
+		say(w, L->fold_add, I((long long)table, (long long)u), S(index.data ? index.data : "0"));
+		sb_free(&index);
+	}
+}
+
+/* A list of modifiers applied, stacked and summed into `total` (from start); with a lean
+ * fold (the language spells one), its members and groups marked folded read from its tables. */
+static void put_list(walk *w, const ir_list *l, const char *start, const ir_table *lean)
+{
+	const fold_plan *fold = lean && w->L->fold_add && lean->lean_fold.nunits ? &lean->lean_fold : NULL;
 	const lang_spelling *L = w->L;
 	const rtab_ruleset *rs = w->m->rs;
 	const char *var = l->nmods && l->mods[0].shift ? "s" : "m";
@@ -698,6 +722,8 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 	for (size_t k = 0; k < l->nmods; k++) {
 		const ir_mod *im = &l->mods[k];
 		const char *id = rs->modifiers[im->modifier].id;
+		if (fold && im->folded)
+			continue;
 		strbuf ref = {0};
 		mod_ref(&ref, L, var, k);
 		say(w, L->mod_begin, NULL, S(ref.data, id));
@@ -720,7 +746,7 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 	/* The stacking each group's policy decides: one member per side. */
 	for (size_t g = 0; g < l->ngroups; g++) {
 		const ir_group_sum *s = &l->groups[g];
-		if (s->stacking == RTAB_STACK_SUM)
+		if (s->stacking == RTAB_STACK_SUM || (fold && s->folded))
 			continue;
 		for (int sign = 1; sign >= -1; sign -= 2) {
 			size_t n = 0;
@@ -757,11 +783,20 @@ static void put_list(walk *w, const ir_list *l, const char *start)
 	say(w, L->total_begin, NULL, S(start));
 	if (l->ngroups == 0)
 		say(w, L->total_check, NULL, NULL);
+	if (fold)
+		put_fold(w, fold, lean->index);
 	for (size_t g = 0; g < l->ngroups; g++) {
 		const ir_group_sum *s = &l->groups[g];
+		size_t left = 0;
+		for (size_t k = 0; k < s->nmembers; k++)
+			left += !(fold && l->mods[s->members[k]].folded);
+		if (fold && (s->folded || left == 0))
+			continue;
 		say(w, L->group_begin, NULL, S(s->group >= 0 ? rs->groups[s->group].id : "the ungrouped modifiers"));
 		for (size_t k = 0; k < s->nmembers; k++) {
 			const ir_mod *im = &l->mods[s->members[k]];
+			if (fold && im->folded)
+				continue;
 			strbuf ref = {0}, note = {0};
 			mod_ref(&ref, L, var, s->members[k]);
 			if (im->reason >= 0)
@@ -1282,7 +1317,7 @@ static void put_outcome(walk *w, const ir_table *it)
 	char *refs[7];
 	for (size_t i = 0; i < 7; i++)
 		refs[i] = data_ref(w, k, names[i]);
-	say(w, L->row_pick, I(t->roll_min, t->roll_max, (long long)roll_span(t)),
+	say(w, L->row_pick, I(t->roll_min, t->roll_max, (long long)roll_span(t), (long long)k),
 	    S(refs[0], refs[1], refs[2], refs[3], refs[4], refs[5], refs[6]));
 	for (size_t i = 0; i < 7; i++)
 		free(refs[i]);
@@ -1323,7 +1358,7 @@ static void put_shifted(walk *w, const ir_table *it)
 	const lang_spelling *L = w->L;
 	const rtab_table *t = it->t;
 	say(w, L->shifts_begin, NULL, NULL);
-	put_list(w, &it->shifts, "0");
+	put_list(w, &it->shifts, "0", NULL);
 	say(w, L->shifts_end, NULL, NULL);
 	if (t->shift_stops) {
 		/* 'clamp shifts;': a key on an end column stays there; a shift stops at the
@@ -1361,7 +1396,7 @@ static void put_table(walk *w, const ir_table *it)
 	}
 	say(w, L->context_applied, NULL, NULL);
 	say(w, L->modifiers_begin, NULL, NULL);
-	put_list(w, &it->modifiers, "drm");
+	put_list(w, &it->modifiers, "drm", it);
 	say(w, L->modifiers_end, NULL, NULL);
 	if (t->capped)
 		say(w, L->table_cap, I(t->cap_min, t->cap_max), NULL);

@@ -59,7 +59,7 @@ typedef struct lang_spelling {
 	 * test or one and/or/not reads): the condition as the language's truth. cond:
 	 * the comparisons over ~3 ~4 (the operands, as op's), and, or, not over ~5 ~6
 	 * (the operands' conditions, in parentheses); cond_reg a register's (~1);
-	 * cond_value the value 0 or 1 of a condition (~1); if_cond opens the block as
+	 * cond_value the value 0 or 1 of a condition (~1, $1 its register); if_cond opens the block as
 	 * if_nonzero does; unless_cond as unless_set; requirement_fails_cond as
 	 * requirement_fails (~2 the condition). cond[op] NULL: that op is not fused. */
 	const char *cond[IR_OP_COUNT_];
@@ -91,6 +91,10 @@ typedef struct lang_spelling {
 	const char *group_member;  /* ~1 var, ~2 the note or "" */
 	const char *group_note;    /* $1 reason */
 	const char *group_cap, *group_add;
+	/* A lean fold's tables (ir_table.lean_fold; NULL: none read, every modifier as code):
+	 * fold_add adds table $2 of table $1's fold at the index ~1, the sum of fold_index_term
+	 * over its inputs ($1 the input (based), $2 its minimum, $3 its weight). */
+	const char *fold_add, *fold_index_term;
 
 	/* Tables' constant data. ~1 the name, ~2 the prefix (T, X), $1 the index;
 	 * ~3 in data_item the type data_type gives for the name (a language that
@@ -154,7 +158,7 @@ typedef struct lang_spelling {
 	const char *column_auto;   /* ~1 KIND, ~2 AUTOMATIC, ~3 WHY */
 	const char *column_auto_else, *column_auto_end;
 	const char *faces_later_fail;
-	const char *row_pick;      /* ~1..~7 NATURAL_OUTCOME NATURAL_WHY BELOW ABOVE ROW OUTCOME REASON; $1 min $2 max $3 span */
+	const char *row_pick;      /* ~1..~7 NATURAL_OUTCOME NATURAL_WHY BELOW ABOVE ROW OUTCOME REASON; $1 min $2 max $3 span $4 table */
 	const char *note_why;
 	const char *rewrites_begin;
 	const char *rewrite_if;    /* $1 from */

@@ -327,6 +327,17 @@ int exact_halves_explain(size_t table, const exact_halves_situation *s, const in
 
 RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt);
 
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table melee: row << 16 | outcome, per column, for the modified rolls 1 (and below) to 27 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[29] = {
+	0u, 0u, 0u, 0u, 65537u, 65537u, 65537u, 65537u,
+	65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u,
+	65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u,
+	65537u, 65537u, 65537u, 65537u, 65537u,
+};
+
 /* table melee, printed from its lowering: one roll, the situation valid */
 static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
@@ -371,8 +382,7 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r6 = in[1];
 			const int32_t r8 = in[2];
 			int32_t r9; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r9, (int64_t)2 * r8));
-			const int32_t r10 = r6 >= r9;
-			if (r10 != 0) {
+			if (r6 >= r9) {
 				const int32_t r11 = 1;
 				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m1 = &out->applied[out->napplied++];
@@ -404,15 +414,7 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	int col = 0, first = 0, end = 1;
 	(void)first; (void)end;
 	out->key_column = (int16_t)col;
-	int32_t shift;
-	{ /* the column shifts */
-		int64_t total = 0;
-		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
-		shift = (int32_t)total;
-	}
-	out->column_shift = shift;
-	int64_t column = col + (int64_t)shift;
-	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	const int64_t column = col;
 	out->column = (uint16_t)column;
 	int nat = -1;
 	int outcome = 0, row = -1;
@@ -421,14 +423,12 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
 		why = RTAB_LOWERED_TABLE_(0)->natural[nat].provisional;
 	} else {
-		const rtab_column *c = &RTAB_LOWERED_TABLE_(0)->columns[column];
-		if (!rtab_column_rolls(c)) return RTAB_E_RULESET;
-		if (roll < 1) row = c->below_row;
-		else if (roll > 27) row = c->above_row;
-		else row = rtab_column_row(c, (size_t)((int64_t)roll - (1)));
-		if (row < 0) return RTAB_E_NO_ROW;
-		if (row >= RTAB_LOWERED_TABLE_(0)->nrows) return RTAB_E_RULESET;
-		outcome = rtab_row_outcome(RTAB_LOWERED_TABLE_(0), (size_t)row);
+		const int64_t at = (int64_t)roll - (1) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (27 + 2) + (at < 0 ? 0 : at > 27 + 1 ? 27 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
 		why = rtab_row_provisional(RTAB_LOWERED_TABLE_(0), (size_t)row);
 	}
 	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
@@ -452,54 +452,36 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	rtab_result *const ctx = NULL; /* no reason noted */
 	int32_t natural = 0;
 	size_t nt = 0;
-	(void)in; (void)faces; (void)ctx;
+	(void)in; (void)faces; (void)ctx; (void)nt;
 	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
-	out->table = (uint16_t)0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	out->natural = 0;
 	if (nfaces != 1) return RTAB_E_FACES;
 	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
 	natural = faces[0];
 	out->natural = natural;
 	int32_t modifier_raw;
 	{ /* the die-roll modifiers */
-		rtab_applied_modifier *m0 = NULL; /* strength_bonus */
+		rtab_applied_modifier m0v_, *m0 = NULL; /* strength_bonus */
 		{
 			const int32_t r0 = in[1];
 			int32_t r2; RTAB_LOWERED_TRY_(rtab_lowered_scale_(&r2, 4, 2));
 			int32_t r3; RTAB_LOWERED_TRY_(rtab_lowered_div_exact_(&r3, 4, r0, r2));
 			int32_t r5; RTAB_LOWERED_TRY_(rtab_lowered_div_(&r5, r3, 4, 0));
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
-			m0 = &out->applied[out->napplied++];
-			m0->modifier = 0;
+			m0 = &m0v_;
 			m0->value = r5;
 			m0->signed_value = r5;
 			m0->counted = 1;
-			m0->shift = 0;
 		}
-		rtab_applied_modifier *m1 = NULL; /* odds_bonus */
+		rtab_applied_modifier m1v_, *m1 = NULL; /* odds_bonus */
 		{
 			const int32_t r6 = in[1];
 			const int32_t r8 = in[2];
 			int32_t r9; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r9, (int64_t)2 * r8));
-			const int32_t r10 = r6 >= r9;
-			if (r10 != 0) {
+			if (r6 >= r9) {
 				const int32_t r11 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
-				m1 = &out->applied[out->napplied++];
-				m1->modifier = 1;
+				m1 = &m1v_;
 				m1->value = r11;
 				m1->signed_value = r11;
 				m1->counted = 1;
-				m1->shift = 0;
 			}
 		}
 		int64_t total = drm;
@@ -523,15 +505,7 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	int col = 0, first = 0, end = 1;
 	(void)first; (void)end;
 	out->key_column = (int16_t)col;
-	int32_t shift;
-	{ /* the column shifts */
-		int64_t total = 0;
-		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
-		shift = (int32_t)total;
-	}
-	out->column_shift = shift;
-	int64_t column = col + (int64_t)shift;
-	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	const int64_t column = col;
 	out->column = (uint16_t)column;
 	int nat = -1;
 	int outcome = 0, row = -1;
@@ -540,29 +514,20 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
 		why = RTAB_LOWERED_TABLE_(0)->natural[nat].provisional;
 	} else {
-		const rtab_column *c = &RTAB_LOWERED_TABLE_(0)->columns[column];
-		if (!rtab_column_rolls(c)) return RTAB_E_RULESET;
-		if (roll < 1) row = c->below_row;
-		else if (roll > 27) row = c->above_row;
-		else row = rtab_column_row(c, (size_t)((int64_t)roll - (1)));
-		if (row < 0) return RTAB_E_NO_ROW;
-		if (row >= RTAB_LOWERED_TABLE_(0)->nrows) return RTAB_E_RULESET;
-		outcome = rtab_row_outcome(RTAB_LOWERED_TABLE_(0), (size_t)row);
+		const int64_t at = (int64_t)roll - (1) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (27 + 2) + (at < 0 ? 0 : at > 27 + 1 ? 27 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
 		why = rtab_row_provisional(RTAB_LOWERED_TABLE_(0), (size_t)row);
 	}
 	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
 	int rewritten_from = -1, rewrite = -1;
-	out->natural_rule = (int16_t)nat;
 	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
 	out->outcome = (uint16_t)outcome;
-	out->rewritten_from = (int16_t)rewritten_from;
-	out->rewrite = (int16_t)rewrite;
-	{
-		int rc = rtab_lowered_fired_(outcome, in, ctx, &nt);
-		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
-		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
-		return rc;
-	}
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
 }
 
 /* the triggers of the outcome decided, listed into the result */

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Folding modifiers into lookup tables for the native lean resolvers (see
- * emit_fold.h). Each part (one ungrouped modifier, or one stacking group
+ * Folding modifiers into lookup tables for the lean resolvers of C (see
+ * fold.h). Each part (one ungrouped modifier, or one stacking group
  * with all its members in the table) is evaluated here with rtab_expr_eval
  * for every combination of the inputs it reads, stacked and capped as
  * rtab_resolve does; parts are then gathered into tables of at most
  * FOLD_MAX_ENTRIES entries.
  */
-#include "codegen/emit_fold.h"
+#include "lower/fold.h"
 
 #include "base/util.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Folding modifiers into lookup tables for the native lean resolvers.
+ * Folding modifiers into lookup tables for the lean resolvers of C.
  *
  * A modifier (or a whole stacking group) whose condition and value read
  * only inputs of small domains is a function of those inputs: its
@@ -13,8 +13,8 @@
  * gives an error for some combination stays code, so errors are reported
  * exactly as before.
  */
-#ifndef RTAB_EMIT_FOLD_H
-#define RTAB_EMIT_FOLD_H
+#ifndef RTAB_LOWER_FOLD_H
+#define RTAB_LOWER_FOLD_H
 
 #include <stdbool.h>
 #include <stddef.h>
