@@ -14,7 +14,6 @@
 
 #include "rtab.h"
 
-#include <string.h>
 
 #if defined(__GNUC__)
 #define RTAB_LOWERED_ static inline __attribute__((unused))
@@ -30,21 +29,17 @@
 			return rc_; \
 	} while (0)
 
-/* A reason noted once (the same text is the same reason); past the list's
- * room one not listed counts each time it is met. out NULL: nothing noted. */
+/* A reason noted once; past the list's room one not listed counts each time it
+ * is met. Every text the generated C notes is one of its constants, each text
+ * once (print_c.c): the same text is the same pointer. out NULL: nothing noted. */
 RTAB_LOWERED_ void rtab_lowered_note_(rtab_result *out, const char *why)
 {
 	size_t n;
 	if (!out || !why)
 		return;
 	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	/* The same constant first (a reason noted again is most often the same one), then the
-	 * same text from elsewhere (the ruleset's data). */
 	for (size_t i = 0; i < n; i++)
 		if (out->reasons[i] == why)
-			return;
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(out->reasons[i], why) == 0)
 			return;
 	if (out->nprovisional < RTAB_MAX_REASONS)
 		out->reasons[out->nprovisional] = why;
@@ -63,7 +58,7 @@ RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_result *out, const char *why)
 	rtab_lowered_note_(out, why);
 	out->provisional = why;
 	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && strcmp(out->reasons[at], why) != 0; at++)
+	for (at = 0; at < n && out->reasons[at] != why; at++)
 		;
 	if (at == n) /* the list was full: make room by dropping the last */
 		at = n - 1;
@@ -114,13 +109,15 @@ RTAB_LOWERED_ int rtab_lowered_div_exact_(int32_t *r, int32_t scale, int32_t a, 
 	return rtab_exact(RTAB_OP_DIV_EXACT, scale, a, b, r);
 }
 
-/* The cell of matrix index at keys (one per dimension), its reason noted. */
+/* The cell of matrix index at keys (one per dimension), its reason (reasons[cell], the
+ * generated C's constant of the cell's text) noted. */
 RTAB_LOWERED_ int rtab_lowered_matrix_(int32_t *r, const rtab_ruleset *rs, size_t index, const int32_t *keys,
-				       rtab_result *out)
+				       rtab_result *out, const char *const *reasons, size_t nreasons)
 {
 	size_t cell;
 	RTAB_LOWERED_TRY_(rtab_matrix_find(rs, index, keys, &cell));
-	rtab_lowered_note_(out, rtab_matrix_reason(&rs->matrices[index], cell));
+	if (cell < nreasons)
+		rtab_lowered_note_(out, reasons[cell]);
 	*r = rtab_matrix_cell(&rs->matrices[index], cell);
 	return RTAB_OK;
 }

@@ -1465,7 +1465,7 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, co
 	if (data_only)
 		return;
 	emit_native_source(o, rs, lowered, opt ? opt->lowered_source : NULL);
-	emit_entry_source(o, rs, lowered);
+	emit_entry_source(o, rs, lowered, opt && opt->lowered_no_result_exact);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,

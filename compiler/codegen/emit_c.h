@@ -26,6 +26,9 @@ typedef struct emit_c_options {
 	 * resolvers. NULL: the interpreter answers for those tables. */
 	const bool *lowered;
 	const char *lowered_source;
+	/* Those resolvers note no reason: no result from them (a 'none' column, odds
+	 * 0:0) is the interpreter's to the byte, and rtab_resolve takes it as it is. */
+	bool lowered_no_result_exact;
 	/* Every table's resolver printed from the lowering, none by the native
 	 * generator (rtab compile --from-lowering; targets/c_source.c reads it). */
 	bool from_lowering;

@@ -160,7 +160,7 @@ static void emit_requirements_check(strbuf *o, const rtab_ruleset *rs)
 	idmap_free(&c.reason_ids);
 }
 
-void emit_entry_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
+void emit_entry_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered, bool no_result_exact)
 {
 	if (!emit_entry_wanted(rs, lowered))
 		return;
@@ -194,10 +194,10 @@ void emit_entry_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\tswitch (table) {\n");
 	for (size_t t = 0; t < rs->ntables; t++)
-		if (lowered && lowered[t])
+		if (lowered && lowered[t] && !no_result_exact)
 			/* No result too goes to the interpreter: the resolver printed from the lowering lists
 			 * the same texts as reasons, not the same strings, and rtab_resolve leaves every
-			 * byte as the interpreter does. */
+			 * byte as the interpreter does (with no reason to list, the bytes are the same). */
 			sb_printf(o, "\tcase %zu: rc = %s_explain_%s(s, faces, nfaces, extra_drm, out);\n"
 				     "\t\tif (rc == RTAB_E_NO_RESULT)\n"
 				     "\t\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, "

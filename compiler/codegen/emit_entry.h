@@ -15,7 +15,8 @@ bool emit_entry_wanted(const rtab_ruleset *rs, const bool *lowered);
 void emit_entry_name(strbuf *out, const rtab_ruleset *rs);
 /* Its declaration, before the ruleset's initializer names it. */
 void emit_entry_declaration(strbuf *out, const rtab_ruleset *rs, const bool *lowered);
-/* Its definition, after the native resolvers (emit_native_source). */
-void emit_entry_source(strbuf *out, const rtab_ruleset *rs, const bool *lowered);
+/* Its definition, after the native resolvers (emit_native_source). no_result_exact: the
+ * lowered tables leave no result as the interpreter does (see emit_c_options). */
+void emit_entry_source(strbuf *out, const rtab_ruleset *rs, const bool *lowered, bool no_result_exact);
 
 #endif

@@ -9,7 +9,7 @@
 
 /* The tables the native generator does not write, printed from the lowering into *text:
  * NULL when there are none, or the ruleset does not lower. */
-static bool *print_lowered(strbuf *text, const rtab_ruleset *rs, const emit_c_options *opt)
+static bool *print_lowered(strbuf *text, const rtab_ruleset *rs, emit_c_options *opt)
 {
 	bool *lowered = xcalloc(rs->ntables + 1u, sizeof *lowered);
 	bool any = false;
@@ -23,7 +23,7 @@ static bool *print_lowered(strbuf *text, const rtab_ruleset *rs, const emit_c_op
 		return NULL;
 	}
 	char *name = emit_c_name(rs, opt);
-	print_c_lowered(text, m, name, lowered);
+	opt->lowered_no_result_exact = print_c_lowered(text, m, name, lowered);
 	free(name);
 	ir_module_free(m);
 	return lowered;

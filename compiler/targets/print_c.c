@@ -10,7 +10,9 @@
 #include "targets/print_walk.h"
 #include "base/escape.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* "int32_t r$1; RTAB_LOWERED_TRY_(...);": an operation that may fail. */
 #define FALLIBLE(call) "int32_t r$1; RTAB_LOWERED_TRY_(" call ");"
@@ -62,7 +64,8 @@ static const lang_spelling c_lang = {
 			[IR_MUL_EXACT] = FALLIBLE("rtab_lowered_mul_exact_(&r$1, $4, ~3, ~4)"),
 			[IR_DIV_EXACT] = FALLIBLE("rtab_lowered_div_exact_(&r$1, $4, ~3, ~4)"),
 			[IR_MATRIX] = "const int32_t k$1[] = {~1}; int32_t r$1; "
-				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, k$1, ~2));",
+				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, k$1, ~2, "
+				      "rtab_lowered_mr$4_, sizeof rtab_lowered_mr$4_ / sizeof *rtab_lowered_mr$4_));",
 			[IR_BAND] = FALLIBLE("rtab_lowered_band$4_(&r$1, ~3, ~4, ~2)"),
 			/* A resolution gives no faces to the dice a program rolls (as rtab_resolve). */
 			[IR_ROLL] = "int32_t r$1 = 0; RTAB_LOWERED_TRY_(RTAB_E_FACES);",
@@ -206,12 +209,12 @@ static const lang_spelling c_lang = {
 	.nat_none = "int nat = -1;",
 	.outcome_decl = "int outcome = 0, row = -1;\nconst char *why = NULL;",
 	.column_none = ">if (~1->columns[column].kind == RTAB_COLUMN_NONE) {\nout->row = UINT16_MAX;\n"
-		       ">if (~2->columns[column].provisional) { /* 'not allowed' may itself be a reading */\n"
-		       "rtab_lowered_note_first_(ctx, ~2->columns[column].provisional);\n|} else {\n"
+		       ">if (rtab_lowered_rc$1_[column]) { /* 'not allowed' may itself be a reading */\n"
+		       "rtab_lowered_note_first_(ctx, rtab_lowered_rc$1_[column]);\n|} else {\n"
 		       "out->provisional = NULL; /* as rtab_resolve leaves them */\nout->nprovisional = 0;\n<}\n"
 		       "return RTAB_E_NO_RESULT;\n<}",
 	.column_auto = ">if (~1->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {\nout->automatic = 1;\nnat = -1;\n"
-		       "outcome = ~2->columns[column].automatic;\nwhy = ~3->columns[column].provisional;\n|} else {",
+		       "outcome = ~2->columns[column].automatic;\nwhy = rtab_lowered_rc$1_[column];\n|} else {",
 	.faces_later_fail = "if (faces_later) return RTAB_E_FACES;",
 	/* The row and outcome of the modified roll, one read of the table's cells (put_cells). */
 	.row_pick = ">if (nat >= 0) {\noutcome = ~1->natural[nat].outcome;\nwhy = ~2->natural[nat].provisional;\n|} else {\n"
@@ -220,7 +223,7 @@ static const lang_spelling c_lang = {
 		    "if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;\n"
 		    "if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;\n"
 		    "row = (int)(cell >> 16);\noutcome = (int)(cell & 0xffffu);\n"
-		    "why = rtab_row_provisional(~7, (size_t)row);\n<}",
+		    "why = rtab_lowered_rr$4_[row];\n<}",
 	.note_why = "rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */",
 	.rewrites_begin = "int rewritten_from = -1, rewrite = -1;",
 	.rewrite_if = ">if (rewritten_from < 0 && outcome == $1) {",
@@ -247,12 +250,125 @@ static const lang_spelling c_lang = {
 	.fired_end = "return RTAB_OK;\n<}",
 };
 
-/* The reasons as constants, each text once (an attribute: a table may read none of them). */
-static void put_reasons(strbuf *b, const ir_module *m)
+/*
+ * The texts the C notes, each once: the module's numbered reasons, then those of the ruleset's
+ * data that a resolver notes (a band's, a matrix cell's, a row's, a natural roll's, a
+ * column's). The same text is then the same constant: noting one compares pointers only
+ * (rtab_lowered_note_), as the interpreter compares texts.
+ */
+typedef struct c_reasons {
+	const char **text;
+	size_t n;
+} c_reasons;
+
+static int32_t c_reason(c_reasons *r, const char *text)
 {
-	for (size_t k = 0; k < m->nreasons; k++) {
+	if (!text)
+		return -1;
+	for (size_t k = 0; k < r->n; k++)
+		if (strcmp(r->text[k], text) == 0)
+			return (int32_t)k;
+	r->text = xrealloc(r->text, (r->n + 1) * sizeof *r->text);
+	r->text[r->n] = text;
+	return (int32_t)r->n++;
+}
+
+/* The constant of a text (NULL: none). */
+static void put_reason_ref(strbuf *b, c_reasons *r, const char *text)
+{
+	int32_t k = c_reason(r, text);
+	if (k < 0)
+		sb_puts(b, "NULL");
+	else
+		sb_printf(b, "rtab_lowered_r%d_", k);
+}
+
+/* A named array of the constants of n texts (text(i)); one NULL when n is 0. */
+static void put_reason_array(strbuf *b, c_reasons *r, const char *name, size_t n,
+			     const char *(*text)(const void *, size_t), const void *of)
+{
+	sb_printf(b, "RTAB_LOWERED_DATA_ const char *const %s[%zu] = {", name, n ? n : 1);
+	for (size_t i = 0; i < n; i++) {
+		sb_puts(b, i % 4 ? ", " : i ? ",\n\t" : "\n\t");
+		put_reason_ref(b, r, text(of, i));
+	}
+	sb_puts(b, n ? "\n};\n" : "NULL};\n");
+}
+
+static const char *band_step_text(const void *of, size_t i)
+{
+	const rtab_band *band = of;
+	return band->step_provisional ? band->step_provisional[i] : NULL;
+}
+
+static const char *matrix_text(const void *of, size_t i)
+{
+	return rtab_matrix_reason(of, i);
+}
+
+static const char *row_text(const void *of, size_t i)
+{
+	return rtab_row_provisional(of, i);
+}
+
+static const char *natural_text(const void *of, size_t i)
+{
+	return ((const rtab_table *)of)->natural[i].provisional;
+}
+
+static const char *column_text(const void *of, size_t i)
+{
+	return ((const rtab_table *)of)->columns[i].provisional;
+}
+
+/* The cells of matrix k: the product of the sizes of its keys' enums. */
+static size_t matrix_cells(const rtab_ruleset *rs, const rtab_matrix *mx)
+{
+	size_t n = mx->ndims ? 1 : 0;
+	for (size_t d = 0; d < mx->ndims; d++)
+		n *= mx->dims[d] < rs->nenums ? rs->enums[mx->dims[d]].nvalues : 0;
+	return n;
+}
+
+/* The arrays of the data's reasons (their texts numbered into r), into b. */
+static void put_data_reasons(strbuf *b, c_reasons *r, const ir_module *m, const bool *tables)
+{
+	const rtab_ruleset *rs = m->rs;
+	char name[64];
+	for (size_t k = 0; k < rs->nbands; k++) {
+		c_reason(r, rs->bands[k].provisional); /* noted by put_bands */
+		c_reason(r, rs->bands[k].otherwise_provisional);
+		snprintf(name, sizeof name, "rtab_lowered_bs%zu_", k);
+		put_reason_array(b, r, name, rs->bands[k].nsteps, band_step_text, &rs->bands[k]);
+	}
+	for (size_t k = 0; k < rs->nmatrices; k++) {
+		snprintf(name, sizeof name, "rtab_lowered_mr%zu_", k);
+		put_reason_array(b, r, name, matrix_cells(rs, &rs->matrices[k]), matrix_text, &rs->matrices[k]);
+	}
+	for (size_t k = 0; k < m->ntables; k++) {
+		const rtab_table *t = m->tables[k].t;
+		if (!tables[k])
+			continue;
+		snprintf(name, sizeof name, "rtab_lowered_rr%zu_", k);
+		put_reason_array(b, r, name, t->nrows, row_text, t);
+		snprintf(name, sizeof name, "rtab_lowered_rn%zu_", k);
+		put_reason_array(b, r, name, t->nnatural, natural_text, t);
+		snprintf(name, sizeof name, "rtab_lowered_rc%zu_", k);
+		put_reason_array(b, r, name, t->ncolumns, column_text, t);
+	}
+}
+
+/* The reasons as constants, each text once (an attribute: a table may read none of them),
+ * then the module's lists of them and the data's. */
+static void put_reasons(strbuf *b, const ir_module *m, const bool *tables, c_reasons *r)
+{
+	for (size_t k = 0; k < m->nreasons; k++)
+		c_reason(r, m->reasons[k]);
+	strbuf data = {0};
+	put_data_reasons(&data, r, m, tables);
+	for (size_t k = 0; k < r->n; k++) {
 		sb_printf(b, "RTAB_LOWERED_DATA_ const char rtab_lowered_r%zu_[] = ", k);
-		sb_put_c_string(b, m->reasons[k]);
+		sb_put_c_string(b, r->text[k]);
 		sb_puts(b, ";\n");
 	}
 	for (size_t k = 0; k < m->nreason_lists; k++) {
@@ -267,6 +383,8 @@ static void put_reasons(strbuf *b, const ir_module *m)
 		}
 		sb_puts(b, l->n ? "};\n" : "NULL};\n");
 	}
+	sb_puts(b, data.data ? data.data : "");
+	sb_free(&data);
 }
 
 /* The triggers of an outcome by its number: the function of each outcome that has any. */
@@ -423,7 +541,7 @@ static void band_order(const rtab_band *b, size_t *order)
 
 /* Per ratio band, its reading, its reasons noted as rtab_resolve notes them: the step found
  * by a chain of tests where the band is plain, else by the runtime's rtab_band_reach. */
-static void put_bands(strbuf *b, const rtab_ruleset *rs)
+static void put_bands(strbuf *b, const rtab_ruleset *rs, c_reasons *r)
 {
 	for (size_t k = 0; k < rs->nbands; k++) {
 		const rtab_band *band = &rs->bands[k];
@@ -447,19 +565,19 @@ static void put_bands(strbuf *b, const rtab_ruleset *rs)
 			     "RTAB_LOWERED_ int rtab_lowered_band%zu_(int32_t *r, int32_t a, int32_t b, rtab_result *out)\n{\n"
 			     "\tconst rtab_band *band = &RTAB_LOWERED_RS_->bands[%zu];\n\tint step;\n",
 			  band->id, k, k);
+		strbuf provisional = {0}, otherwise = {0};
+		put_reason_ref(&provisional, r, band->provisional);
+		put_reason_ref(&otherwise, r, band->otherwise_provisional);
+		sb_printf(b, "\tif (a < 0 || b < 0) return RTAB_E_INPUT;\n\trtab_lowered_note_(out, %s);\n", provisional.data);
 		if (plain)
-			sb_printf(b, "\tif (a < 0 || b < 0) return RTAB_E_INPUT;\n"
-				     "\trtab_lowered_note_(out, band->provisional);\n"
-				     "\tstep = a == 0 && b == 0 ? -1 : rtab_lowered_band%zu_step_(a, b);\n", k);
+			sb_printf(b, "\tstep = a == 0 && b == 0 ? -1 : rtab_lowered_band%zu_step_(a, b);\n", k);
 		else
-			sb_puts(b, "\tif (a < 0 || b < 0) return RTAB_E_INPUT;\n"
-				   "\trtab_lowered_note_(out, band->provisional);\n"
-				   "\tRTAB_LOWERED_TRY_(rtab_band_reach(band, a, b, &step));\n");
-		sb_puts(b, "\t*r = step >= 0 ? band->steps[step].value : band->otherwise;\n"
-			   "\tif (step >= 0 && band->step_provisional)\n"
-			   "\t\trtab_lowered_note_(out, band->step_provisional[step]);\n"
-			   "\telse if (step < 0)\n\t\trtab_lowered_note_(out, band->otherwise_provisional);\n"
-			   "\treturn RTAB_OK;\n}\n");
+			sb_puts(b, "\tRTAB_LOWERED_TRY_(rtab_band_reach(band, a, b, &step));\n");
+		sb_printf(b, "\t*r = step >= 0 ? band->steps[step].value : band->otherwise;\n"
+			     "\trtab_lowered_note_(out, step >= 0 ? rtab_lowered_bs%zu_[step] : %s);\n"
+			     "\treturn RTAB_OK;\n}\n", k, otherwise.data);
+		sb_free(&provisional);
+		sb_free(&otherwise);
 	}
 }
 
@@ -567,7 +685,7 @@ static void put_entry_points(strbuf *b, const ir_module *m, const char *name, si
 		  name, id, name, k);
 }
 
-void print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables)
+bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables)
 {
 	sb_puts(b, "\n/*\n * Resolvers printed from the lowering (compiler/lower): the tables above whose\n"
 		   " * comment says so, over the support below. They compute what rtab_resolve computes.\n */\n");
@@ -576,9 +694,12 @@ void print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 		     "#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])\n", name);
 	sb_puts(b, "#if defined(__GNUC__)\n#define RTAB_LOWERED_DATA_ static __attribute__((unused))\n"
 		   "#else\n#define RTAB_LOWERED_DATA_ static\n#endif\n\n");
-	put_reasons(b, m);
+	c_reasons reasons = {0};
+	put_reasons(b, m, tables, &reasons);
 	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt);\n");
-	put_bands(b, m->rs);
+	put_bands(b, m->rs, &reasons);
+	bool notes_nothing = reasons.n == 0;
+	free(reasons.text);
 	put_cells(b, m, tables);
 	put_folds(b, m, tables);
 	print_walk_resolvers(b, m, &c_lang, tables);
@@ -588,4 +709,5 @@ void print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	for (size_t k = 0; k < m->ntables; k++)
 		if (tables[k])
 			put_entry_points(b, m, name, k);
+	return notes_nothing;
 }

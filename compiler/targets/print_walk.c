@@ -1308,9 +1308,9 @@ static void put_outcome(walk *w, const ir_table *it)
 		say(w, L->nat_none, NULL, NULL);
 	say(w, L->outcome_decl, NULL, NULL);
 	if (none)
-		say(w, L->column_none, NULL, S(kind, why));
+		say(w, L->column_none, I((long long)k), S(kind, why));
 	if (automatic)
-		say(w, L->column_auto, NULL, S(kind, autos, why));
+		say(w, L->column_auto, I((long long)k), S(kind, autos, why));
 	if (it->faces_later)
 		say(w, L->faces_later_fail, NULL, NULL);
 	const char *names[] = {"NATURAL_OUTCOME", "NATURAL_WHY", "BELOW", "ABOVE", "ROW", "OUTCOME", "REASON"};

@@ -154,8 +154,8 @@ typedef struct lang_spelling {
 	const char *column_set;    /* ~1 COLUMN's ref */
 	const char *nat_index;     /* ~1 NATURAL's ref, $1 n */
 	const char *nat_none, *outcome_decl;
-	const char *column_none;   /* ~1 KIND, ~2 WHY */
-	const char *column_auto;   /* ~1 KIND, ~2 AUTOMATIC, ~3 WHY */
+	const char *column_none;   /* ~1 KIND, ~2 WHY, $1 the table */
+	const char *column_auto;   /* ~1 KIND, ~2 AUTOMATIC, ~3 WHY, $1 the table */
 	const char *column_auto_else, *column_auto_end;
 	const char *faces_later_fail;
 	const char *row_pick;      /* ~1..~7 NATURAL_OUTCOME NATURAL_WHY BELOW ABOVE ROW OUTCOME REASON; $1 min $2 max $3 span $4 table */

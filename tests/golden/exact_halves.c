@@ -324,6 +324,13 @@ int exact_halves_explain(size_t table, const exact_halves_situation *s, const in
 #define RTAB_LOWERED_DATA_ static
 #endif
 
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_rr0_[2] = {
+	NULL, NULL
+};
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_rn0_[1] = {NULL};
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_rc0_[1] = {
+	NULL
+};
 
 RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt);
 
@@ -429,7 +436,7 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
-		why = rtab_row_provisional(RTAB_LOWERED_TABLE_(0), (size_t)row);
+		why = rtab_lowered_rr0_[row];
 	}
 	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
 	int rewritten_from = -1, rewrite = -1;
@@ -520,7 +527,7 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
-		why = rtab_row_provisional(RTAB_LOWERED_TABLE_(0), (size_t)row);
+		why = rtab_lowered_rr0_[row];
 	}
 	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
 	int rewritten_from = -1, rewrite = -1;
@@ -584,10 +591,7 @@ static int exact_halves_native_resolve_(const rtab_ruleset *ruleset, size_t tabl
 	if (bad)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	switch (table) {
-	case 0: rc = exact_halves_explain_melee(s, faces, nfaces, extra_drm, out);
-		if (rc == RTAB_E_NO_RESULT)
-			return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
-		break;
+	case 0: rc = exact_halves_explain_melee(s, faces, nfaces, extra_drm, out); break;
 	default: /* a table without native code */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
