@@ -437,6 +437,8 @@ function Ruleset.new(data, lowered, stamp)
   -- Read once: each input's default (from 1), each enum input's index of its values by id, each band's steps.
   self.defaults, self.enum_value_index, self.bands = {}, {}, {}
   -- Each integer input without a step: its range (what a situation checks of it); each boolean input.
+  -- self:requirement_broken(inputs) calls the printed function itself (no call in between).
+  self.requirement_broken = lowered.requirement_broken
   self.plain_int, self.bool_input, self.ninputs = {}, {}, #data.inputs
   for i, inp in ipairs(data.inputs) do
     self.defaults[i] = inp.default_value
