@@ -61,8 +61,13 @@ JAPANESE = ['字 (U+5B57)', '形 (U+5F62)', '射 (U+5C04)', '撃 (U+6483)', '命
 
 def run(name, args, boxes, file=path):
     """rtab args: a PDF, with the warning of boxes on file when boxes (else none)."""
-    r = subprocess.run([rtab] + args, capture_output=True, text=True, env=env)
     pdf = os.path.join(tmp, name + '.pdf')
+    if '-o' in args:
+        r = subprocess.run([rtab] + args, capture_output=True, text=True, env=env)
+    else:  # verify writes the PDF on its standard output
+        with open(pdf, 'wb') as out:
+            r = subprocess.run([rtab] + args, stdout=out, stderr=subprocess.PIPE, env=env)
+        r.stderr = r.stderr.decode('utf-8')
     # diff exits 1: the editions differ, which is what its sheet is for.
     if r.returncode != (1 if name == 'diff' else 0) or not os.path.exists(pdf) or not open(pdf, 'rb').read(5) == b'%PDF-':
         failed.append('%s: exit %d and no PDF: %s' % (name, r.returncode, r.stderr))
@@ -93,7 +98,14 @@ with open(newer, 'w', encoding='utf-8') as out:
     out.write(SOURCE.replace('ja "命中"', 'ja "撃破"'))
 run('diff', ['diff', '--format', 'pdf', path, newer, '-o', os.path.join(tmp, 'diff.pdf')],
     ['撃 (U+6483)', '破 (U+7834)', '命 (U+547D)', '中 (U+4E2D)'], newer)
+# The side-by-side proof of a translation: the Japanese labels it prints (the
+# title and the labels of the table and results, not the one phrase changed).
+translation = os.path.join(tmp, 'glyphs_t.rtab')
+with open(translation, 'w', encoding='utf-8') as out:
+    out.write(SOURCE.replace('ja "命中せず"', 'ja "失敗"'))
+run('verify', ['verify', '--format', 'pdf', '--locale', 'ja', path, translation],
+    ['射 (U+5C04)', '撃 (U+6483)', '命 (U+547D)', '中 (U+4E2D)', '失 (U+5931)', '敗 (U+6557)'], translation)
 for f in failed:
     print('FAIL', f)
-print('%d PDFs printed with DejaVu Sans alone' % 5)
+print('%d PDFs printed with DejaVu Sans alone' % 6)
 sys.exit(1 if failed else 0)
