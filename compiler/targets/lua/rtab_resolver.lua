@@ -485,7 +485,7 @@ function Ruleset:situation(given)
     -- The common cases at once: an integer within its input's range (no step), a boolean.
     local range = plain_int[k]
     if range and type(value) == "number" and value % 1 == 0 and value >= range[1] and value <= range[2] then
-      v = to_integer(value)
+      v = math_type and to_integer(value) or value -- (Lua 5.1 and LuaJIT: no integers, no call)
     elseif bool[k] and (value == true or value == false) then
       v = value and 1 or 0
     else
