@@ -8,14 +8,20 @@ carries each locale's title and edition stamp. HTML (each unit a
 taking turns), for a ruleset whose aid has notes, modifiers and triggers
 (tables/musket_pike.rtab) and one with an odds table and column shifts
 (tests/aid/crt.rtab). The environment asks for German, which neither
-part may show.
+part may show. The PDF of both on A5, read with pdftotext: a unit cut over
+pages is "(continued)" in English and "(продолжение)" in Russian, each in
+its own part, and the page numbers speak the first locale (that part is
+skipped without pdftotext or a PDF-capable rtab, unless
+RTAB_REQUIRE_TOOLS=1).
 
 usage: test_aid_pair.py RTAB SOURCE_ROOT
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
 os.chdir(root)
@@ -95,7 +101,36 @@ for path in ('tables/musket_pike.rtab', 'tests/aid/crt.rtab'):
             if stamp not in md_header(doc):
                 failures.append(f'{path} --locale {spec} (Markdown): no {loc} stamp {stamp!r} in the header')
 
+# The PDF: what cutting a unit over pages adds to its heading, in the unit's language.
+CONTINUED = {'en': '(continued)', 'ru': '(продолжение)'}
+PAGE = {'en': 'Page 1 of', 'ru': 'Страница 1 из'}
+probe = subprocess.run([rtab, 'export', '--format', 'pdf', 'tests/aid/crt.rtab'], capture_output=True)
+pdf_missing = 'pdftotext' if not shutil.which('pdftotext') else \
+    'PDF in this rtab' if probe.returncode == 2 and b'not built' in probe.stderr else None
+if pdf_missing and os.environ.get('RTAB_REQUIRE_TOOLS') == '1':
+    failures.append(f'{pdf_missing} is not there (RTAB_REQUIRE_TOOLS=1)')
+elif pdf_missing:
+    print(f'SKIP the PDF part: no {pdf_missing}')
+else:
+    with tempfile.TemporaryDirectory() as tmp:
+        for pair in (('en', 'ru'), ('ru', 'en')):
+            spec, pdf = ','.join(pair), os.path.join(tmp, 'pair.pdf')
+            p = subprocess.run([rtab, 'export', '--format', 'pdf', '--paper', 'a5', '--locale', spec,
+                                'tables/musket_pike.rtab', '-o', pdf], capture_output=True, text=True, env=ENV)
+            if p.returncode:
+                failures.append(f'PDF --locale {spec}: exit {p.returncode}\n{p.stderr}')
+                continue
+            text = subprocess.run(['pdftotext', '-layout', pdf, '-'], capture_output=True, text=True).stdout
+            for loc in pair:
+                if CONTINUED[loc] not in text:
+                    failures.append(f'PDF --locale {spec}: no unit of {loc} cut over pages says {CONTINUED[loc]!r}')
+            if '(Fortsetzung)' in text:
+                failures.append(f'PDF --locale {spec}: "(Fortsetzung)", the environment\'s German')
+            if PAGE[pair[0]] not in text or PAGE[pair[1]] in text:
+                failures.append(f'PDF --locale {spec}: the pages are not numbered in {pair[0]}')
+            checked += 1
+
 for f in failures:
     print('FAIL', f)
-print(f'{checked} units of two-locale aids held to the aid of their locale; {len(failures)} failures')
+print(f'{checked} units and PDFs of two-locale aids held to the aid of their locale; {len(failures)} failures')
 sys.exit(1 if failures else 0)

@@ -13,7 +13,8 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 {
 	const rtab_ruleset *rs = c->rs;
 	const rtab_table *t = &rs->tables[ti];
-	aid_unit *u = aid_unit_add(d, aid_word(c, slot, t->labels, msg("Table")), t->rule);
+	aid_unit *u =
+		aid_unit_add(d, aid_word(c, slot, t->labels, msg_in(c->words, "Table")), t->rule);
 	strbuf sb = {0};
 	bool codes = false;
 	for (size_t r = 0; r < t->nrows; r++)
@@ -35,9 +36,11 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 					left = t->rolls[k].nfaces;
 			}
 		}
-		sb_printf(&sb, msg("Roll %s for %s and %s for %s: the line read is the first less the second."),
-			  dice[0].data ? dice[0].data : "", t->rolls[0].id, dice[1].data ? dice[1].data : "",
-			  t->rolls[1].id);
+		sb_printf(&sb,
+			  msg_in(c->words,
+				 "Roll %s for %s and %s for %s: the line read is the first less the second."),
+			  dice[0].data ? dice[0].data : "", t->rolls[0].id,
+			  dice[1].data ? dice[1].data : "", t->rolls[1].id);
 		sb_free(&dice[0]);
 		sb_free(&dice[1]);
 	} else if (t->dice != RTAB_NO_DICE) {
@@ -46,12 +49,14 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 		for (size_t k = 0; k < dc->ngroups; k++)
 			sb_printf(&dice, "%s%ud%d", k ? " + " : "", dc->groups[k].count,
 				  dc->groups[k].face_max - dc->groups[k].face_min + 1);
-		sb_printf(&sb, t->nmodifiers ? msg("Roll %s and add the modifiers.") : msg("Roll %s."),
+		sb_printf(&sb,
+			  t->nmodifiers ? msg_in(c->words, "Roll %s and add the modifiers.")
+					: msg_in(c->words, "Roll %s."),
 			  dice.data ? dice.data : "");
 		aid_proof_mark(c, u, &sb, dc->provisional);
 		sb_free(&dice);
 	} else {
-		sb_puts(&sb, msg("No roll: the total of the modifiers picks the line."));
+		sb_puts(&sb, msg_in(c->words, "No roll: the total of the modifiers picks the line."));
 	}
 	aid_text_part(u, &sb);
 	aid_results_grid(c, slot, t, u, codes);
@@ -62,7 +67,8 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 		strbuf faces = {0};
 		for (size_t f = 0; f < nr->nfaces; f++)
 			sb_printf(&faces, "%s%ld", f ? ", " : "", (long)nr->faces[f]);
-		sb_printf(&sb, msg("A natural %s: %s, whatever the modifiers."), faces.data ? faces.data : "",
+		sb_printf(&sb, msg_in(c->words, "A natural %s: %s, whatever the modifiers."),
+			  faces.data ? faces.data : "",
 			  aid_outcome_text(c, slot, nr->outcome, false));
 		aid_proof_mark(c, u, &sb, nr->provisional);
 		sb_putc(&sb, '\n');
@@ -70,16 +76,17 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 	}
 	for (size_t i = 0; i < t->nrewrites; i++) {
 		const rtab_rewrite *rw = &t->rewrites[i];
-		sb_printf(&sb, msg("%s may read as %s"), aid_outcome_text(c, slot, rw->from, false),
+		sb_printf(&sb, msg_in(c->words, "%s may read as %s"),
+			  aid_outcome_text(c, slot, rw->from, false),
 			  aid_outcome_text(c, slot, rw->to, false));
 		strbuf when = {0};
 		if (rw->condition.ninstrs && aid_expr_words(&when, c, slot, &rw->condition, -1))
-			sb_printf(&sb, msg(" when %s"), when.data);
+			sb_printf(&sb, msg_in(c->words, " when %s"), when.data);
 		else if (rw->condition.ninstrs) /* a condition the words do not cover: the rule says it */
-			sb_puts(&sb, msg(" in the case its rule states"));
+			sb_puts(&sb, msg_in(c->words, " in the case its rule states"));
 		sb_free(&when);
 		if (rw->rule)
-			sb_printf(&sb, msg(" (rule %s)"), rw->rule);
+			sb_printf(&sb, msg_in(c->words, " (rule %s)"), rw->rule);
 		sb_putc(&sb, '.');
 		aid_proof_mark(c, u, &sb, rw->provisional);
 		sb_putc(&sb, '\n');
@@ -101,8 +108,10 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 	aid_result_effects(c, slot, t, u, &sb, codes);
 	aid_text_lines(u, &sb);
 	bool *groups = xcalloc(rs->ngroups ? rs->ngroups : 1, sizeof *groups);
-	aid_modifier_grid(c, slot, t, t->modifiers, t->nmodifiers, u, msg("Modifier"), groups);
-	aid_modifier_grid(c, slot, t, t->shifts, t->nshifts, u, msg("Column shift"), groups);
+	aid_modifier_grid(c, slot, t, t->modifiers, t->nmodifiers, u, msg_in(c->words, "Modifier"),
+			  groups);
+	aid_modifier_grid(c, slot, t, t->shifts, t->nshifts, u, msg_in(c->words, "Column shift"),
+			  groups);
 	aid_caps(c, slot, t, groups, &sb);
 	aid_text_part(u, &sb);
 	free(groups);
@@ -114,7 +123,8 @@ static void matrix_unit(const export_ctx *c, size_t slot, size_t mi, aid_doc *d)
 {
 	const rtab_ruleset *rs = c->rs;
 	const rtab_matrix *m = &rs->matrices[mi];
-	aid_unit *u = aid_unit_add(d, aid_word(c, slot, m->labels, msg("Matrix")), m->rule);
+	aid_unit *u =
+		aid_unit_add(d, aid_word(c, slot, m->labels, msg_in(c->words, "Matrix")), m->rule);
 	if (m->ndims < 2)
 		return;
 	/* The last key across, the others down (one line per combination). */
@@ -169,8 +179,8 @@ static void band_unit(const export_ctx *c, size_t slot, size_t bi, aid_doc *d)
 	aid_part *p = aid_part_new(u, AID_GRID);
 	strbuf sb = {0};
 	grid_init(&p->g, 2);
-	grid_cell(&p->g, msg("Odds"));
-	grid_cell(&p->g, msg("Value"));
+	grid_cell(&p->g, msg_in(c->words, "Odds"));
+	grid_cell(&p->g, msg_in(c->words, "Value"));
 	for (size_t i = 0; i < b->nsteps; i++) {
 		const rtab_band_step *st = &b->steps[i];
 		if (st->num < st->den)
@@ -185,16 +195,26 @@ static void band_unit(const export_ctx *c, size_t slot, size_t bi, aid_doc *d)
 		grid_cell(&p->g, sb.data);
 		sb_clear(&sb);
 	}
-	grid_cell(&p->g, msg("otherwise"));
+	grid_cell(&p->g, msg_in(c->words, "otherwise"));
 	aid_put_signed(&sb, b->otherwise);
 	aid_proof_mark(c, u, &sb, b->otherwise_provisional);
 	grid_cell(&p->g, sb.data);
 	sb_clear(&sb);
 	switch (b->rounding) {
-	case RTAB_ROUND_EVENS: sb_puts(&sb, msg("Odds between two lines read towards 1:1.")); break;
-	case RTAB_ROUND_DOWN: sb_puts(&sb, msg("Odds between two lines read down, in the defender's favour.")); break;
-	case RTAB_ROUND_UP: sb_puts(&sb, msg("Odds between two lines read up, in the attacker's favour.")); break;
-	case RTAB_ROUND_NEAREST: sb_puts(&sb, msg("Odds between two lines read as the nearest line.")); break;
+	case RTAB_ROUND_EVENS:
+		sb_puts(&sb, msg_in(c->words, "Odds between two lines read towards 1:1."));
+		break;
+	case RTAB_ROUND_DOWN:
+		sb_puts(&sb, msg_in(c->words,
+				    "Odds between two lines read down, in the defender's favour."));
+		break;
+	case RTAB_ROUND_UP:
+		sb_puts(&sb, msg_in(c->words,
+				    "Odds between two lines read up, in the attacker's favour."));
+		break;
+	case RTAB_ROUND_NEAREST:
+		sb_puts(&sb, msg_in(c->words, "Odds between two lines read as the nearest line."));
+		break;
 	default: break;
 	}
 	aid_proof_mark(c, u, &sb, b->provisional);
@@ -203,25 +223,29 @@ static void band_unit(const export_ctx *c, size_t slot, size_t bi, aid_doc *d)
 	aid_proof_reasons(u);
 }
 
-void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
+void aid_build(const export_ctx *all, size_t slot, aid_doc *d)
 {
-	const rtab_ruleset *rs = c->rs;
+	const rtab_ruleset *rs = all->rs;
 	memset(d, 0, sizeof *d);
-	/* The fixed phrases in the aid's own language, whatever the environment asks. */
-	char *was = xstrdup(msg_locale());
-	if (!msg_use_locale(rs->locales[c->locales[slot]]))
-		msg_use_locale("en");
-	d->lang = rs->locales[c->locales[slot]];
+	d->lang = rs->locales[all->locales[slot]];
+	/* The fixed phrases in the aid's own language, whatever the environment
+	 * or the other locale beside it asks: the units are built in a context
+	 * that speaks it. */
+	export_ctx own = *all;
+	own.words = aid_doc_words(d);
+	const export_ctx *c = &own;
 	d->title = xstrdup(aid_word(c, slot, rs->title, rs->id));
 	strbuf sb = {0};
-	sb_printf(&sb, msg("Edition: %s"),
-		  !c->edition ? msg("original") : aid_word(c, slot, c->edition_labels, c->edition));
+	sb_printf(&sb, msg_in(c->words, "Edition: %s"),
+		  !c->edition ? msg_in(c->words, "original")
+			      : aid_word(c, slot, c->edition_labels, c->edition));
 	if (c->edition_rule)
 		sb_printf(&sb, " \xC2\xB7 %s", c->edition_rule);
 	else if (rs->rule)
 		sb_printf(&sb, " \xC2\xB7 %s", rs->rule);
 	if (c->aid_proof) /* a proof is not the card: say so on every page */
-		sb_printf(&sb, " \xC2\xB7 %s", msg("proof: provisional readings marked †"));
+		sb_printf(&sb, " \xC2\xB7 %s",
+			  msg_in(c->words, "proof: provisional readings marked †"));
 	d->stamp = xstrdup(sb.data);
 	sb_free(&sb);
 	for (size_t i = 0; i < rs->ntables; i++)
@@ -230,8 +254,6 @@ void aid_build(const export_ctx *c, size_t slot, aid_doc *d)
 		matrix_unit(c, slot, i, d);
 	for (size_t i = 0; i < rs->nbands; i++)
 		band_unit(c, slot, i, d);
-	msg_use_locale(was);
-	free(was);
 }
 
 void aid_free(aid_doc *d)

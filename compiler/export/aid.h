@@ -14,7 +14,9 @@
 #include "export/export.h"
 #include "export/paper.h"
 
-/* The aid in the slot-th locale chosen (c->locales[slot]). */
+/* The aid in the slot-th locale chosen (c->locales[slot]), its fixed
+ * phrases in that locale's language whatever c->words says (English where
+ * the catalogue lacks it: aid_doc_words). */
 void aid_build(const export_ctx *c, size_t slot, aid_doc *d);
 void aid_free(aid_doc *d);
 /* The aid in every locale chosen, docs[i] in c->locales[i]; and freed. */

@@ -43,6 +43,10 @@ typedef struct aid_doc {
 	size_t nunits;
 } aid_doc;
 
+/* The language of d's fixed phrases ("Page 1 of 2", "(continued)"): its
+ * locale's, English where the message catalogue lacks it. */
+msg_lang aid_doc_words(const aid_doc *d);
+
 /* A unit added at the end of d, and a paragraph at the end of u: for a
  * document other than the aid (the errata sheet) laid out as its pages. */
 aid_unit *aid_unit_add(aid_doc *d, const char *heading, const char *rule);

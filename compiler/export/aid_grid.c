@@ -27,11 +27,11 @@ static void roll_number(strbuf *sb, int64_t v)
 
 /* The rolls r..end as printed: "5+", "≤0", "3", "1-2"; a range with an end
  * below 0 joined by an en dash, "−3–−1", "−1–1" (a hyphen there reads as
- * a minus: "-3--1"). */
-static void roll_text(strbuf *sb, int64_t r, int64_t end, bool open_lo, bool open_hi)
+ * a minus: "-3--1"); "any" in words. */
+static void roll_text(strbuf *sb, msg_lang words, int64_t r, int64_t end, bool open_lo, bool open_hi)
 {
 	if (open_lo && open_hi) {
-		sb_puts(sb, msg("any"));
+		sb_puts(sb, msg_in(words, "any"));
 	} else if (open_hi) {
 		roll_number(sb, r);
 		sb_putc(sb, '+');
@@ -108,7 +108,7 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
 		cols[ncols++] = j;
 	grid_init(g, ncols + 1);
 	p->span = xcalloc(ncols + 1, sizeof *p->span);
-	grid_cell(g, t->dice != RTAB_NO_DICE ? msg("Roll") : msg("Total"));
+	grid_cell(g, t->dice != RTAB_NO_DICE ? msg_in(c->words, "Roll") : msg_in(c->words, "Total"));
 	for (size_t k = 0; k < ncols; k++) {
 		size_t j = cols[k];
 		if (mt)
@@ -160,7 +160,8 @@ static void results_grid_of(const export_ctx *c, size_t slot, const rtab_table *
 		 * open below ("≤0") and the last open above ("11+") when they reach
 		 * past the die; a line with another under or over it past the die
 		 * keeps both its ends ("−3–−1" under "≤−4"). */
-		roll_text(&sb, from, to, from < die_lo && from == reach_lo, to > die_hi && to == reach_hi);
+		roll_text(&sb, c->words, from, to, from < die_lo && from == reach_lo,
+			  to > die_hi && to == reach_hi);
 		grid_cell(g, sb.data);
 		sb_clear(&sb);
 		for (size_t k = 0; k < ncols; k++) {

@@ -25,16 +25,16 @@ static void modifier_value(strbuf *sb, const export_ctx *c, size_t slot, const r
 		aid_put_signed(sb, (long)m->sign * m->value.instrs[0].arg);
 	} else if (reads_op(&m->value, RTAB_OP_MATRIX, &k) && (size_t)k < c->rs->nmatrices) {
 		const rtab_matrix *mx = &c->rs->matrices[k];
-		sb_printf(sb, msg("see %s"), aid_word(c, slot, mx->labels, mx->id));
+		sb_printf(sb, msg_in(c->words, "see %s"), aid_word(c, slot, mx->labels, mx->id));
 	} else if (reads_op(&m->value, RTAB_OP_BAND, &k) && (size_t)k < c->rs->nbands) {
 		const rtab_band *b = &c->rs->bands[k];
-		sb_printf(sb, msg("see %s"), aid_word(c, slot, b->labels, b->id));
+		sb_printf(sb, msg_in(c->words, "see %s"), aid_word(c, slot, b->labels, b->id));
 	} else {
 		long a = (long)m->sign * m->min, b = (long)m->sign * m->max;
 		if (a == b)
 			aid_put_signed(sb, a);
 		else
-			export_signed_span(sb, msg_chosen(), a < b ? a : b, a < b ? b : a);
+			export_signed_span(sb, c->words, a < b ? a : b, a < b ? b : a);
 	}
 }
 
@@ -84,8 +84,8 @@ void aid_modifier_grid(const export_ctx *c, size_t slot, const rtab_table *t, co
 	aid_part *p = aid_part_new(u, AID_GRID);
 	grid_init(&p->g, 3);
 	grid_cell(&p->g, what);
-	grid_cell(&p->g, msg("Value"));
-	grid_cell(&p->g, msg("When"));
+	grid_cell(&p->g, msg_in(c->words, "Value"));
+	grid_cell(&p->g, msg_in(c->words, "When"));
 	p->g.right[1] = true;
 	modifier_rows(c, slot, t, mods, n, u, &p->g, groups);
 }
@@ -109,24 +109,27 @@ void aid_caps(const export_ctx *c, size_t slot, const rtab_table *t, const bool 
 			continue;
 		sb_printf(sb, "%s: ", aid_word(c, slot, g->labels, g->id));
 		if (g->stacking == RTAB_STACK_WORST)
-			sb_puts(sb, msg("only the worst counts"));
+			sb_puts(sb, msg_in(c->words, "only the worst counts"));
 		else if (g->stacking == RTAB_STACK_BEST)
-			sb_puts(sb, msg("only the best counts"));
+			sb_puts(sb, msg_in(c->words, "only the best counts"));
 		else
-			sb_puts(sb, msg("all count"));
+			sb_puts(sb, msg_in(c->words, "all count"));
 		if (g->capped) {
 			between(&lo, &hi, g->cap_min, g->cap_max);
-			sb_printf(sb, msg(", together between %s and %s"), lo.data, hi.data);
+			sb_printf(sb, msg_in(c->words, ", together between %s and %s"), lo.data,
+				  hi.data);
 		}
 		sb_puts(sb, ".\n");
 	}
 	if (t->shift_stops) {
-		sb_puts(sb, msg("Column shifts stop at the first and last printed column."));
+		sb_puts(sb, msg_in(c->words,
+				   "Column shifts stop at the first and last printed column."));
 		sb_putc(sb, '\n');
 	}
 	if (t->capped) {
 		between(&lo, &hi, t->cap_min, t->cap_max);
-		sb_printf(sb, msg("The total modifier is held between %s and %s."), lo.data, hi.data);
+		sb_printf(sb, msg_in(c->words, "The total modifier is held between %s and %s."),
+			  lo.data, hi.data);
 		sb_putc(sb, '\n');
 	}
 	sb_free(&lo);

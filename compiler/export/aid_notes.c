@@ -8,30 +8,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How a key between two columns' steps reads, as the table's rounding says. */
-static const char *rounding_words(bool odds, int rounding)
+/* How a key between two columns' steps reads, as the table's rounding says, in words. */
+static const char *rounding_words(msg_lang words, bool odds, int rounding)
 {
 	switch ((rtab_rounding)rounding) {
 	case RTAB_ROUND_EVENS:
-		return odds ? msg("odds between two columns read towards 1:1")
-			    : msg("a value between two columns reads towards 0");
+		return odds ? msg_in(words, "odds between two columns read towards 1:1")
+			    : msg_in(words, "a value between two columns reads towards 0");
 	case RTAB_ROUND_DOWN:
-		return odds ? msg("odds between two columns read down, in the defender's favour")
-			    : msg("a value between two columns reads as the lower column");
+		return odds ? msg_in(words,
+				     "odds between two columns read down, in the defender's favour")
+			    : msg_in(words, "a value between two columns reads as the lower column");
 	case RTAB_ROUND_UP:
-		return odds ? msg("odds between two columns read up, in the attacker's favour")
-			    : msg("a value between two columns reads as the higher column");
+		return odds ? msg_in(words,
+				     "odds between two columns read up, in the attacker's favour")
+			    : msg_in(words, "a value between two columns reads as the higher column");
 	case RTAB_ROUND_NEAREST:
-		return odds ? msg("odds between two columns read as the nearest column")
-			    : msg("a value between two columns reads as the nearest column");
+		return odds ? msg_in(words, "odds between two columns read as the nearest column")
+			    : msg_in(words,
+				     "a value between two columns reads as the nearest column");
 	case RTAB_ROUND_LINEAR:
-		return odds ? msg("odds between two columns read as the column nearest their ratio; exactly midway, the lower")
-			    : msg("a value between two columns reads as the nearest column; exactly midway, the lower");
+		return odds ? msg_in(words,
+				     "odds between two columns read as the column nearest their ratio; exactly midway, the lower")
+			    : msg_in(words,
+				     "a value between two columns reads as the nearest column; exactly midway, the lower");
 	case RTAB_ROUND_LINEAR_UP:
-		return odds ? msg("odds between two columns read as the column nearest their ratio; exactly midway, the higher")
-			    : msg("a value between two columns reads as the nearest column; exactly midway, the higher");
+		return odds ? msg_in(words,
+				     "odds between two columns read as the column nearest their ratio; exactly midway, the higher")
+			    : msg_in(words,
+				     "a value between two columns reads as the nearest column; exactly midway, the higher");
 	case RTAB_ROUND_DOWN_STRICT:
-		return msg("a column is reached by odds more than its ratio, not equal to it");
+		return msg_in(words,
+			      "a column is reached by odds more than its ratio, not equal to it");
 	}
 	return "";
 }
@@ -98,23 +106,27 @@ void aid_key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid_un
 			const rtab_round_range *rr = &t->round_ranges[i];
 			sb_clear(&s);
 			if (i == 0) {
-				sb_puts(&s, rounding_words(key.odds, rr->rounding));
+				sb_puts(&s, rounding_words(c->words, key.odds, rr->rounding));
 			} else {
 				strbuf from = {0};
 				step_text(&from, t, rr->from_num, rr->from_den);
-				sb_printf(&s, msg("from %s on, %s"), from.data, rounding_words(key.odds, rr->rounding));
+				sb_printf(&s, msg_in(c->words, "from %s on, %s"), from.data,
+					  rounding_words(c->words, key.odds, rr->rounding));
 				sb_free(&from);
 			}
 			sentence(sb, s.data);
 		}
 		if (!t->nround_ranges)
-			sentence(sb, rounding_words(key.odds, t->rounding));
+			sentence(sb, rounding_words(c->words, key.odds, t->rounding));
 	}
 	/* (With 'clamp shifts', aid_caps() says where a shift stops.) */
 	if (t->nshifts && !t->shift_stops)
-		sentence(sb, t->column_end_of_value || t->nlines
-				     ? msg("a column shift stops at the first and at the last column of its grid")
-				     : msg("a column shift stops at the first and at the last column"));
+		sentence(sb,
+			 t->column_end_of_value || t->nlines
+				 ? msg_in(c->words,
+					  "a column shift stops at the first and at the last column of its grid")
+				 : msg_in(c->words,
+					  "a column shift stops at the first and at the last column"));
 	for (size_t j = 0; j < t->ncolumns; j++) {
 		const rtab_column *col = &t->columns[j];
 		size_t first = 0;
@@ -126,13 +138,15 @@ void aid_key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid_un
 		sb_clear(&s);
 		end_header(&s, c, slot, t, j);
 		if (col->kind == RTAB_COLUMN_AUTOMATIC)
-			sb_printf(sb, msg("%s: %s, without a roll."), s.data, aid_outcome_text(c, slot, col->automatic, codes));
+			sb_printf(sb, msg_in(c->words, "%s: %s, without a roll."), s.data,
+				  aid_outcome_text(c, slot, col->automatic, codes));
 		else
-			sb_printf(sb, msg("%s: no result, and no roll."), s.data);
+			sb_printf(sb, msg_in(c->words, "%s: no result, and no roll."), s.data);
 		if (rtab_column_above_strict(c->rs, (size_t)(t - c->rs->tables), j)) { /* 'above more than 5:1' */
 			strbuf past = {0};
 			step_text(&past, t, col->step_num, col->step_den);
-			sb_printf(sb, msg(" More than %s, not %s itself."), past.data, past.data);
+			sb_printf(sb, msg_in(c->words, " More than %s, not %s itself."), past.data,
+				  past.data);
 			sb_free(&past);
 		}
 		aid_proof_mark(c, u, sb, col->provisional);
@@ -147,7 +161,7 @@ void aid_key_notes(const export_ctx *c, size_t slot, const rtab_table *t, aid_un
 				no_result = strcmp(grid_at(g, r, j), NO_RESULT) == 0;
 	}
 	if (no_result) {
-		sb_printf(sb, msg("%s: no result."), NO_RESULT);
+		sb_printf(sb, msg_in(c->words, "%s: no result."), NO_RESULT);
 		sb_putc(sb, '\n');
 	}
 	sb_free(&s);
@@ -186,7 +200,10 @@ void aid_result_effects(const export_ctx *c, size_t slot, const rtab_table *t, a
 				sb_clear(&w);
 				aid_trigger_words(&w, c, slot, &first->triggers[k]);
 				aid_proof_mark(c, u, &w, first->triggers[k].provisional);
-				sb_printf(sb, nshared++ ? "; %s" : msg("After every result: %s"), w.data);
+				sb_printf(sb,
+					  nshared++ ? "; %s"
+						    : msg_in(c->words, "After every result: %s"),
+					  w.data);
 			}
 		}
 		if (nshared)
@@ -212,7 +229,7 @@ void aid_result_effects(const export_ctx *c, size_t slot, const rtab_table *t, a
 			}
 			if (said && !then)
 				sb_puts(sb, ". ");
-			sb_puts(sb, then++ ? "; " : msg("Then: "));
+			sb_puts(sb, then++ ? "; " : msg_in(c->words, "Then: "));
 			aid_trigger_words(sb, c, slot, &o->triggers[k]);
 			aid_proof_mark(c, u, sb, o->triggers[k].provisional);
 		}

@@ -94,6 +94,13 @@ void aid_put_signed(strbuf *sb, long v)
 	sb_printf(sb, v > 0 ? "+%ld" : v < 0 ? MINUS "%ld" : "%ld", v < 0 ? -v : v);
 }
 
+msg_lang aid_doc_words(const aid_doc *d)
+{
+	msg_lang words = msg_english();
+	msg_find(d->lang, &words);
+	return words;
+}
+
 aid_unit *aid_unit_add(aid_doc *d, const char *heading, const char *rule)
 {
 	d->units = xrealloc(d->units, (d->nunits + 1) * sizeof *d->units);
@@ -153,7 +160,7 @@ void aid_column_header(strbuf *sb, const export_ctx *c, size_t slot, const rtab_
 		if (n)
 			return;
 	}
-	sb_puts(sb, t->ncolumns == 1 ? msg("Result") : col->id);
+	sb_puts(sb, t->ncolumns == 1 ? msg_in(c->words, "Result") : col->id);
 }
 
 /* Whether a table counts a modifier: a table with a step only those of its step. */

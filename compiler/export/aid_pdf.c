@@ -122,7 +122,9 @@ static void page_frame(cairo_t *cr, const aid_doc *docs, size_t ndocs, page_geom
 	pdf_lib->cairo_rel_line_to(cr, width, 0);
 	pdf_lib->cairo_stroke(cr);
 	sb_clear(&sb);
-	sb_printf(&sb, msg("Page %zu of %zu"), page + 1, pages);
+	msg_lang first =
+		aid_doc_words(&docs[0]); /* the page's number in the first locale's language */
+	sb_printf(&sb, msg_in(first, "Page %zu of %zu"), page + 1, pages);
 	l = pdf_layout(cr, "DejaVu Sans 8", sb.data, width);
 	pdf_lib->pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
 	pdf_lib->cairo_move_to(cr, MARGIN, pg.h - MARGIN + 8);
@@ -202,10 +204,6 @@ static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_si
 	}
 	free(rows.row);
 	size_t pages = page + 1;
-	/* The phrases of the frame in the first locale's language. */
-	char *was = xstrdup(msg_locale());
-	if (!msg_use_locale(docs[0].lang))
-		msg_use_locale("en");
 	for (size_t p = 0, k = 0; p < pages; p++) {
 		pdf_lib->cairo_save(cr);
 		pdf_lib->cairo_translate(cr, slug, slug); /* the page where it is cut */
@@ -223,8 +221,6 @@ static void write_pages(strbuf *out, const aid_doc *docs, size_t ndocs, paper_si
 			crop_marks(cr, sh);
 		pdf_lib->cairo_show_page(cr);
 	}
-	msg_use_locale(was);
-	free(was);
 	free(at);
 	for (size_t d = 0; d < ndocs; d++)
 		split_free(&cut[d]);

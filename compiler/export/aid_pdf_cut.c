@@ -28,8 +28,9 @@ aid_unit *split_unit(split_doc *out, const aid_unit *u, bool continued)
 	out->d.units = xrealloc(out->d.units, (out->d.nunits + 1) * sizeof *out->d.units);
 	aid_unit *n = &out->d.units[out->d.nunits++];
 	strbuf head = {0};
+	msg_lang words = aid_doc_words(&out->d);
 	if (continued)
-		sb_printf(&head, msg("%s (continued)"), u->heading);
+		sb_printf(&head, msg_in(words, "%s (continued)"), u->heading);
 	else
 		sb_puts(&head, u->heading);
 	*n = (aid_unit){head.data, u->rule, NULL, 0, NULL, 0};

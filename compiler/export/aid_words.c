@@ -84,7 +84,7 @@ static void put_quantity(strbuf *sb, const export_ctx *c, size_t slot, long n, c
 	put_number(sb, n);
 	sb_putc(sb, ' ');
 	/* The catalogue's words in the language the aid of slot is built in (aid.c). */
-	unit_after_number(sb, msg_chosen(), c->rs->locales[c->locales[slot]], n, unit,
+	unit_after_number(sb, c->words, c->rs->locales[c->locales[slot]], n, unit,
 			  ruleset_unit_words(c->rs, c->locales[slot], unit));
 }
 
@@ -98,7 +98,7 @@ static void put_value(strbuf *sb, const words *w, const rtab_input *in, int32_t 
 		const rtab_enum_value *ev = &rs->enums[in->enum_index].values[v];
 		sb_puts(sb, aid_word(w->c, w->slot, ev->labels, ev->id));
 	} else if (in && in->type == RTAB_TYPE_BOOL && (v == 0 || v == 1)) {
-		sb_puts(sb, v ? msg("yes") : msg("no"));
+		sb_puts(sb, v ? msg_in(w->c->words, "yes") : msg_in(w->c->words, "no"));
 	} else if (in && in->unit && !in->step) {
 		put_quantity(sb, w->c, w->slot, v, in->unit);
 	} else {
@@ -127,12 +127,12 @@ static char *compare_value(const words *w, int op, const phrase *a, const phrase
 		if (is == (b->value == 1))
 			sb_puts(&sb, a->text);
 		else
-			sb_printf(&sb, msg("not %s"), a->text);
+			sb_printf(&sb, msg_in(w->c->words, "not %s"), a->text);
 	} else if (in->type == RTAB_TYPE_ENUM) {
 		strbuf v = {0};
 		put_value(&v, w, in, b->value);
 		sb_printf(&sb, "%s: ", a->text);
-		sb_printf(&sb, is ? "%s" : msg("not %s"), v.data);
+		sb_printf(&sb, is ? "%s" : msg_in(w->c->words, "not %s"), v.data);
 		sb_free(&v);
 	} else {
 		return NULL;
@@ -166,7 +166,10 @@ static void infix(words *w, int op)
 		strbuf l = {0}, r = {0};
 		put_operand(&l, &a, bind);
 		put_operand(&r, &b, bind);
-		sb_printf(&sb, op == RTAB_OP_AND ? msg("%s and %s") : msg("%s or %s"), l.data, r.data);
+		sb_printf(&sb,
+			  op == RTAB_OP_AND ? msg_in(w->c->words, "%s and %s")
+					    : msg_in(w->c->words, "%s or %s"),
+			  l.data, r.data);
 		sb_free(&l);
 		sb_free(&r);
 		push(w, (phrase){sb.data, bind, -1, false, 0});
@@ -215,7 +218,7 @@ bool aid_expr_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_exp
 			phrase a = pop(&w);
 			strbuf o = {0};
 			put_operand(&o, &a, W_NOT);
-			sb_printf(&t, msg("not %s"), o.data);
+			sb_printf(&t, msg_in(c->words, "not %s"), o.data);
 			sb_free(&o);
 			free(a.text);
 			push(&w, (phrase){t.data, W_NOT, -1, false, 0});
@@ -312,18 +315,19 @@ void aid_trigger_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_
 	strbuf w = {0};
 	if (t->times.ninstrs && aid_expr_words(&w, c, slot, &t->times, -1)) {
 		if (t->times.ninstrs == 1 && t->times.instrs[0].op == RTAB_OP_CONST)
-			sb_printf(sb, msg(", %s times"), w.data);
+			sb_printf(sb, msg_in(c->words, ", %s times"), w.data);
 		else
-			sb_printf(sb, msg(", as many times as %s"), w.data);
+			sb_printf(sb, msg_in(c->words, ", as many times as %s"), w.data);
 	} else if (t->times.ninstrs) {
 		/* A count words cannot say (a rounding, a maximum): the card names
 		 * what it depends on rather than let "Then: X" read as once. */
 		sb_clear(&w);
 		times_inputs(&w, c, slot, &t->times);
 		if (w.len)
-			sb_printf(sb, msg(", a number of times that depends on %s"), w.data);
+			sb_printf(sb, msg_in(c->words, ", a number of times that depends on %s"),
+				  w.data);
 		else
-			sb_puts(sb, msg(", a number of times the rules give"));
+			sb_puts(sb, msg_in(c->words, ", a number of times the rules give"));
 	}
 	for (size_t k = 0; k < t->nsets; k++) {
 		const rtab_trigger_set *s = &t->sets[k];
@@ -332,22 +336,24 @@ void aid_trigger_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_
 			continue;
 		sb_clear(&w);
 		if (s->each == RTAB_SET_REPEAT)
-			sb_puts(&w, msg("the number of the repeat"));
+			sb_puts(&w, msg_in(c->words, "the number of the repeat"));
 		else if (s->each == RTAB_SET_EARLIER && s->earlier < rs->noutcomes)
-			sb_printf(&w, msg("whether an earlier repeat gave %s"),
-				  aid_word(c, slot, rs->outcomes[s->earlier].labels, rs->outcomes[s->earlier].id));
+			sb_printf(&w, msg_in(c->words, "whether an earlier repeat gave %s"),
+				  aid_word(c, slot, rs->outcomes[s->earlier].labels,
+					   rs->outcomes[s->earlier].id));
 		else if (!aid_expr_words(&w, c, slot, &s->value, (int)s->input))
 			continue;
-		sb_printf(sb, k ? "; %s: %s" : msg(", with %s: %s"), aid_word(c, slot, in->labels, in->id), w.data);
+		sb_printf(sb, k ? "; %s: %s" : msg_in(c->words, ", with %s: %s"),
+			  aid_word(c, slot, in->labels, in->id), w.data);
 	}
 	sb_clear(&w);
 	/* "unless not X" as "only if X" */
 	rtab_expr held = {(uint16_t)(t->unless.ninstrs - 1), t->unless.instrs, NULL};
 	bool negated = t->unless.ninstrs > 1 && t->unless.instrs[held.ninstrs].op == RTAB_OP_NOT;
 	if (negated && aid_expr_words(&w, c, slot, &held, -1))
-		sb_printf(sb, msg(", only if %s"), w.data);
+		sb_printf(sb, msg_in(c->words, ", only if %s"), w.data);
 	else if (t->unless.ninstrs && aid_expr_words(&w, c, slot, &t->unless, -1))
-		sb_printf(sb, msg(", unless %s"), w.data);
+		sb_printf(sb, msg_in(c->words, ", unless %s"), w.data);
 	if (t->rule)
 		sb_printf(sb, " (%s)", t->rule);
 	sb_free(&w);
