@@ -8,6 +8,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How the checks of references per locale name what they check: the
+ * opening of a reference in a locale the ruleset lacks, up to "locale"
+ * ("table 't' gives a rule reference in"), who gives them ("table 't'")
+ * and what one locale's is called ("rule reference", "text"). */
+typedef struct ref_words {
+	const char *unknown, *who, *one;
+} ref_words;
+
+enum { REF_UNDECLARED = -1, REF_AGAIN = -2 };
+
+/* The ruleset's locale of reference s (LOCALE "TEXT"), marked in seen (by
+ * locale); REF_UNDECLARED for a locale the ruleset does not declare and
+ * REF_AGAIN for one seen before, each reported at s when report. */
+static int ref_locale(model *m, const ast_stmt *s, const ast_stmt **seen, bool report, const ref_words *w)
+{
+	int l = rtab_find_locale(&m->rs, s->name);
+	if (l < 0) {
+		if (report) {
+			strbuf declared = {0};
+			for (size_t k = 0; k < m->rs.nlocales; k++)
+				sb_printf(&declared, "%s%s", k ? ", " : "", m->rs.locales[k]);
+			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
+				     "%s locale '%s', which the ruleset does not declare; write one of its locales (%s) or add '%s' to 'locales'",
+				     w->unknown, s->name, declared.data ? declared.data : "", s->name);
+			free(declared.data);
+		}
+		return REF_UNDECLARED;
+	}
+	if (seen[l]) {
+		if (report) {
+			check_report(m, CHECK_RULE_REFERENCE, s->name_loc, "%s gives its '%s' %s twice; remove one",
+				     w->who, s->name, w->one);
+			check_note(m, seen[l]->name_loc, "the first '%s' %s is here", s->name, w->one);
+		}
+		return REF_AGAIN;
+	}
+	seen[l] = s;
+	return l;
+}
+
 /* The locales of one part's references (a row's, a step's): each declared,
  * once, and every declared one given. */
 static void check_part_refs(model *m, const ast_def *d, const char *what, const ast_part_refs *p)
@@ -15,25 +55,14 @@ static void check_part_refs(model *m, const ast_def *d, const char *what, const 
 	size_t n = m->rs.nlocales;
 	const ast_stmt **seen = xcalloc(n ? n : 1, sizeof *seen);
 	bool complete = true;
-	for (const ast_stmt *s = p->locales; s; s = s->next) {
-		int l = rtab_find_locale(&m->rs, s->name);
-		if (l < 0) {
-			strbuf declared = {0};
-			for (size_t k = 0; k < n; k++)
-				sb_printf(&declared, "%s%s", k ? ", " : "", m->rs.locales[k]);
-			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
-				     "a rule reference in %s '%s' is in locale '%s', which the ruleset does not declare; write one of its locales (%s) or add '%s' to 'locales'",
-				     what, d->id, s->name, declared.data ? declared.data : "", s->name);
-			free(declared.data);
-			complete = false;
-		} else if (seen[l]) {
-			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
-				     "a rule reference in %s '%s' gives its '%s' text twice; remove one", what, d->id, s->name);
-			check_note(m, seen[l]->name_loc, "the first '%s' text is here", s->name);
-		} else {
-			seen[l] = s;
-		}
-	}
+	strbuf who = {0}, unknown = {0};
+	sb_printf(&who, "a rule reference in %s '%s'", what, d->id);
+	sb_printf(&unknown, "%s is in", who.data);
+	ref_words words = {unknown.data, who.data, "text"};
+	for (const ast_stmt *s = p->locales; s; s = s->next)
+		complete &= ref_locale(m, s, seen, true, &words) != REF_UNDECLARED;
+	sb_free(&who);
+	sb_free(&unknown);
 	for (size_t l = 0; complete && l < n; l++)
 		if (!seen[l])
 			check_report(m, CHECK_MISSING_REFERENCE, p->at,
@@ -87,34 +116,19 @@ rtab_labels read_rule_refs(model *m, const ast_def *d, const char *what, const c
 	const ast_stmt **seen = xcalloc(n, sizeof *seen);
 	/* An outcome's instance repeats its declaration's references, reported there. */
 	bool complete = !d->instance, report = !d->instance;
+	strbuf who = {0}, unknown = {0};
+	sb_printf(&who, "%s '%s'", what, d->id);
+	sb_printf(&unknown, "%s gives a rule reference in", who.data);
+	ref_words words = {unknown.data, who.data, "rule reference"};
 	for (const ast_stmt *s = d->refs; s; s = s->next) {
-		int l = rtab_find_locale(&m->rs, s->name);
-		if (l < 0 && !report) {
+		int l = ref_locale(m, s, seen, report, &words);
+		if (l == REF_UNDECLARED)
 			complete = false;
-			continue;
-		}
-		if (l < 0) {
-			strbuf declared = {0};
-			for (size_t k = 0; k < n; k++)
-				sb_printf(&declared, "%s%s", k ? ", " : "", m->rs.locales[k]);
-			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
-				     "%s '%s' gives a rule reference in locale '%s', which the ruleset does not declare; write one of its locales (%s) or add '%s' to 'locales'",
-				     what, d->id, s->name, declared.data ? declared.data : "", s->name);
-			free(declared.data);
-			complete = false;
-			continue;
-		}
-		if (seen[l] && !report)
-			continue;
-		if (seen[l]) {
-			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
-				     "%s '%s' gives its '%s' rule reference twice; remove one", what, d->id, s->name);
-			check_note(m, seen[l]->name_loc, "the first '%s' rule reference is here", s->name);
-			continue;
-		}
-		seen[l] = s;
-		refs[l] = arena_strdup(&m->arena, s->text);
+		else if (l >= 0)
+			refs[l] = arena_strdup(&m->arena, s->text);
 	}
+	sb_free(&who);
+	sb_free(&unknown);
 	free(seen);
 	for (size_t l = 0; complete && l < n; l++)
 		if (!refs[l])
