@@ -48,6 +48,12 @@ check odds-not-allowed-json 0 '"no_result": true' "" \
 	"$rtab" eval $odds crt --set attack=3 --set defence=13 --json
 check odds-zero-zero 0 "(odds 0:0)" "" \
 	"$rtab" eval $odds crt --set attack=0 --set defence=0
+# Odds 0:0 reach no column: none is named, in text or JSON (not the first,
+# where the runtime's result leaves its column).
+check odds-zero-zero-no-column 0 "table:         crt (odds 0:0)" "" \
+	"$rtab" eval $odds crt --set attack=0 --set defence=0
+check odds-zero-zero-json 0 '"column": null, "key": "0:0", "key_column": null' "" \
+	"$rtab" eval $odds crt --set attack=0 --set defence=0 --json
 check odds-needs-roll 2 "" "needs the natural die faces" \
 	"$rtab" eval $odds crt --set attack=9 --set defence=6
 check variant-shift 0 "column 2:1 (odds 4:4 read as 1:1, shifted +2)" "" \

@@ -280,8 +280,17 @@ static const char *result_column(const report *r, const rtab_table *t, int colum
 	return model_result_id(&r->model->tables[t - r->rs->tables], (size_t)column);
 }
 
+/* Whether the key chose a column: not where it reaches none (odds 0:0, no
+ * forces on either side), where the result's column is no choice of it. */
+static bool column_reached(const rtab_result *res)
+{
+	return res->key_column >= 0;
+}
+
+/* "column" and how the key found it: null where it reached none. */
 static void column_json(json_writer *w, report *r, const rtab_table *t, const rtab_result *res)
 {
+	json_member_string(w, "column", column_reached(res) ? t->columns[res->column].id : NULL);
 	bool odds;
 	json_key(w, "key");
 	if (!key_word(t, &odds)) {
@@ -293,7 +302,7 @@ static void column_json(json_writer *w, report *r, const rtab_table *t, const rt
 		sb_free(&text);
 	}
 	json_member_string(w, "key_column", res->key_column >= 0 ? t->columns[res->key_column].id : NULL);
-	const char *result = result_column(r, t, res->column);
+	const char *result = column_reached(res) ? result_column(r, t, res->column) : NULL;
 	if (result)
 		json_member_string(w, "result_column", result);
 	json_member_int(w, "column_shift", res->column_shift);
@@ -370,7 +379,6 @@ static void table_json(report *r, const rtab_result *res, const int32_t *faces, 
 	json_writer w = json_writer_on(r->out, false);
 
 	head_json(&w, r, "table", t->id);
-	json_member_string(&w, "column", t->columns[res->column].id);
 	column_json(&w, r, t, res);
 	json_member_bool(&w, "automatic", res->automatic);
 	json_key(&w, "faces");
@@ -485,7 +493,8 @@ static void key_reading_text(strbuf *b, const rtab_ruleset *rs, const rtab_table
 	}
 }
 
-/* "table: crt, column 3:1 (odds 5:2 read 2:1, shifted +1)" */
+/* "table: crt, column 3:1 (odds 5:2 read 2:1, shifted +1)"; "table: crt
+ * (odds 0:0)" where the key reaches no column. */
 static void table_head_text(report *r, const rtab_table *t, const rtab_result *res)
 {
 	strbuf *b = r->out;
@@ -493,6 +502,12 @@ static void table_head_text(report *r, const rtab_table *t, const rtab_result *r
 	const char *key_is = key_word(t, &odds);
 	key(b, msg("table"));
 	text_ref(r, t->id, t->labels, t->rule);
+	if (!column_reached(res)) {
+		sb_printf(b, " (%s ", key_is ? key_is : msg("odds"));
+		key_text(b, r->rs->scale, t, res);
+		sb_putc(b, ')');
+		return;
+	}
 	if (t->ncolumns > 1 || key_is)
 		sb_printf(b, msg(", column %s"), t->columns[res->column].id);
 	if (result_column(r, t, res->column))
@@ -526,7 +541,6 @@ void report_no_result(report *r, const rtab_result *res)
 	if (r->mode == REPORT_JSON) {
 		json_writer w = json_writer_on(b, false);
 		head_json(&w, r, "table", t->id);
-		json_member_string(&w, "column", t->columns[res->column].id);
 		column_json(&w, r, t, res);
 		json_member_string(&w, "outcome", NULL);
 		json_member_bool(&w, "no_result", true);
