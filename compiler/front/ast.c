@@ -715,6 +715,19 @@ void ast_part_refs_free(ast_part_refs *l)
 	}
 }
 
+static ast_stmt *stmts_copy(const ast_stmt *l);
+
+ast_part_refs *ast_part_refs_copy(ast_part_refs *to, const ast_part_refs *l)
+{
+	for (; l; l = l->next) {
+		ast_part_refs *c = xcalloc(1, sizeof *c);
+		c->at = l->at;
+		c->locales = stmts_copy(l->locales);
+		to = AST_APPEND(to, c);
+	}
+	return to;
+}
+
 void ast_defs_free(ast_def *l)
 {
 	while (l) {

@@ -367,6 +367,8 @@ static inline bool ast_rule_per_locale(const char *rule)
 	return rule && rule[0] == AST_REFS_LOCALE;
 }
 void ast_part_refs_free(ast_part_refs *l);
+/* Copies of the references of l, appended to the list to (NULL: a new list). */
+ast_part_refs *ast_part_refs_copy(ast_part_refs *to, const ast_part_refs *l);
 
 typedef struct ast_def {
 	def_kind kind;

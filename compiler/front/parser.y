@@ -615,6 +615,7 @@ layer_items:
 		} else {
 			ast_def *p = ast_def_new((def_kind)$3, LOC(@2), $4, LOC(@4));
 			p->body = $5;
+			take_part_refs(ctx, p); /* its parts' references, checked with the patched definition's */
 			$$->patches = AST_APPEND($$->patches, p);
 		}
 		free($2);
