@@ -193,6 +193,8 @@ static const lang_spelling c_lang = {
 	.key_step_cmp = "(int64_t)a * $2 ~1 (int64_t)$1 * b",
 	.key_value_cmp = "a ~1 $1",
 	.key_evens = "a >= ~1",
+	.key_count = "col = $1 + (~1);\nif (col > $2) col = $2;",
+	.key_count_term = "!(~1)",
 	.key_enum_col = "if (a < 0 || a >= $1) return RTAB_E_RULESET;\ncol = ~1->column_of_key[~2 * $1 + a];\n"
 			"if (!(col >= first && col < end)) return RTAB_E_RULESET;",
 	.key_column = "out->key_column = (int16_t)col;",

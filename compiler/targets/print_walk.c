@@ -1161,6 +1161,23 @@ static void put_key_tests(walk *w, const rtab_table *t, bool odds, const char *c
 		say(w, L->key_chain_set, I((long long)n - 1), NULL);
 		return;
 	}
+	if (L->key_count) {
+		/* The steps rise: the first test that holds is at from + the number that fail. */
+		strbuf sum = {0};
+		for (size_t c = from; c < n; c++) {
+			strbuf test = {0};
+			if (odds)
+				fmt(&test, L, L->key_step_cmp, I(t->columns[c].step_num, t->columns[c].step_den), S(cmp));
+			else
+				fmt(&test, L, L->key_value_cmp, I(t->columns[c].step_num), S(cmp));
+			sb_puts(&sum, c > from ? " +\n\t" : "");
+			fmt(&sum, L, L->key_count_term, NULL, S(test.data));
+			sb_free(&test);
+		}
+		say(w, L->key_count, I((long long)from - (long long)back, (long long)n - 1), S(sum.data));
+		sb_free(&sum);
+		return;
+	}
 	for (size_t c = from; c < n; c++) {
 		strbuf test = {0};
 		if (odds)

@@ -145,6 +145,9 @@ typedef struct lang_spelling {
 	 * key_evens (~1 "b" or "0") whether the key is at or above evens. */
 	const char *key_chain_if, *key_chain_elif, *key_chain_else, *key_chain_set;
 	const char *key_step_cmp, *key_value_cmp, *key_evens;
+	/* The same chain as a count, no branch (NULL: the chain): key_count sets the column to
+	 * $1 + ~1 (the sum of key_count_term, each 1 where its test ~1 fails), at most $2. */
+	const char *key_count, *key_count_term;
 	const char *key_enum_col;  /* ~1 KEYCOL's ref, ~2 the run's value, $1 values of the second key: col from a */
 	const char *key_column;    /* ~1 COLUMN's ref */
 	const char *shifts_begin, *shifts_end, *clamp_stops, *clamp_ends;
