@@ -1477,7 +1477,9 @@ static void table_facets(builder *b)
 		}
 		for (size_t w = 0; w < t->nrewrites; w++) {
 			const rtab_rewrite *rw = &t->rewrites[w];
-			src_loc at = stmt_loc(b, ST_REWRITE, NULL, w);
+			/* A rewrite that computes numbers writes several: each shows its statement. */
+			const uint16_t *source = mt ? mt->rewrite_source : NULL;
+			src_loc at = stmt_loc(b, ST_REWRITE, NULL, source ? source[w] : w);
 			/* Rewrites between the same outcomes (under other conditions) key by their turn. */
 			size_t nth = 0;
 			for (size_t e = 0; e < w; e++)

@@ -63,6 +63,9 @@ typedef struct model_table {
 		const char *value;
 	} *printed_values;
 	size_t nprinted_values;
+	/* Per rewrite of the table: which 'rewrite' statement of its body wrote
+	 * it, counted from 0 (one that computes numbers writes several). */
+	uint16_t *rewrite_source;
 } model_table;
 
 /* The value printed under a named value column ("0-2" under light), or NULL. */

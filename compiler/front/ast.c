@@ -91,7 +91,7 @@ static const struct {
 	{"int", true, "give the bounds of the integers after 'int': int 0..9"},
 	{"by", false, "'columns by' takes an input or a key: columns by INPUT; by odds(A, B); by difference(A, B); by value(X); two keys as by (INPUT, odds(A, B))"},
 	{"provisional", false, "give the reason in quotes: provisional \"why\";"},
-	{"rewrite", false, "a rewrite names two results as a cell prints them, or by id: rewrite result_1_0 -> 2/0 when full_assault; a result's numbers are not computed (loss(a + 1, d)): write one rewrite per result it changes"},
+	{"rewrite", false, "a rewrite names two results as a cell prints them, by id, or by their numbers: rewrite result_1_0 -> 2/0 when full_assault; rewrite loss(a, d) -> loss(a + 1, d) when full_assault;"},
 	{"@", false, "a rule reference is quoted: @ \"7.3\" (or one per locale: @ en \"7.3\" ru \"7.3\")"},
 	{"..", false, "write the high end after '..': 0..9"},
 };

@@ -276,10 +276,12 @@ typedef ast_glines *ast_owned_glines;
 	X(str, name2)  /* the target of an arc or rewrite; a distance's unit */           \
 	X(ids, ids)    /* the names of a list; ST_PATCH: the word before the column */    \
 	X(ids, triggers)     /* ST_CHECK: what the result must trigger, in any order */  \
-	X(args, args)                                                                     \
+	X(args, args)  /* ST_REWRITE: 'loss(a, d) -> ...', the numbers its result binds */ \
 	X(args, expect_args) /* ST_CHECK: '-> loss(6, 3)', the outcome's numbers */      \
 	X(expr, expr)  /* ST_COLUMNS: the key's arguments (linked by next_arg) */         \
 	X(expr, times) /* trigger ... times EXPR; ST_COLUMNS: the first key's arguments */ \
+	X(expr, result_args) /* ST_REWRITE: '-> loss(a + 1, d)', its result's numbers  \
+				(linked by next_arg) */                                     \
 	X(cells, cells) /* ST_PATCH: the rolls, then the result (CELL_NAME, or           \
 			   CELL_ABSENT for '-') */                                       \
 	X(cells, step) /* ST_ABOVE, ST_BELOW: 'above 7:1 X'; ST_PATCH: the column */      \

@@ -491,7 +491,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 
 %type <def> definition
 %type <stmt> stmts stmt colspecs colspec rowitems rowitem block body_opt checks check expect
-%type <stmt> grid_lines grid_line line_key
+%type <stmt> grid_lines grid_line line_key rewrite_from
 %type <id> edit_items
 %type <cell> line_values gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
@@ -1008,9 +1008,15 @@ stmt:
 		$$ = named_stmt(ST_NATURAL, @1, $4, @4); $$->cells = $2; $$->rule = $5;
 		$$->text = $6; $$->text_loc = LOC(@6);
 	}
-	| REWRITE result ARROW result WHEN expr part_rule_opt provisional_opt ';' {
-		$$ = named_stmt(ST_REWRITE, @1, $2, @2); $$->name2 = $4; $$->name2_loc = LOC(@4);
+	| REWRITE rewrite_from ARROW result WHEN expr part_rule_opt provisional_opt ';' {
+		$$ = $2; $$->loc = LOC(@1); $$->name2 = $4; $$->name2_loc = LOC(@4);
 		$$->expr = $6; $$->rule = $7; $$->text = $8; $$->text_loc = LOC(@8);
+	}
+	/* A result's numbers computed from those the left side binds:
+	 * 'rewrite loss(a, d) -> loss(a + 1, d) when full_assault;'. */
+	| REWRITE rewrite_from ARROW IDENT '(' exprs ')' WHEN expr part_rule_opt provisional_opt ';' {
+		$$ = $2; $$->loc = LOC(@1); $$->name2 = $4; $$->name2_loc = LOC(@4); $$->result_args = $6;
+		$$->expr = $9; $$->rule = $10; $$->text = $11; $$->text_loc = LOC(@11);
 	}
 	| OPTION IDENT part_rule_opt block { $$ = named_stmt(ST_OPTION, @1, $2, @2); $$->rule = $3; $$->body = $4; }
 	| LEADS IDENT ';' { $$ = named_stmt(ST_LEADS, @1, $2, @2); }
@@ -1133,6 +1139,13 @@ result:
 	IDENT
 	| CODEWORD
 	| sint { $$ = xasprintf("%lld", (long long)$1); }
+	;
+
+/* What a rewrite changes: a result, or an outcome with numbers whose each
+ * number is bound to a name (or fixed): 'loss(a, d)', 'loss(a, 0)'. */
+rewrite_from:
+	result { $$ = named_stmt(ST_REWRITE, @1, $1, @1); }
+	| IDENT '(' args ')' { $$ = named_stmt(ST_REWRITE, @1, $1, @1); $$->args = $3; }
 	;
 
 /* The result of an end printed as a code or a number: 'below 0;', 'above 2/0;'. */

@@ -142,6 +142,7 @@ static bool stmts_eq(const ast_stmt *a, const ast_stmt *b)
 		    a->expect_modifier != b->expect_modifier || a->expect_roll != b->expect_roll ||
 		    !ids_eq(a->triggers, b->triggers) || !ids_eq(a->ids, b->ids) ||
 		    !args_eq(a->args, b->args) || !expr_eq(a->expr, b->expr) ||
+		    !expr_eq(a->result_args, b->result_args) ||
 		    !cells_eq(a->cells, b->cells) || !body_eq(a, b) ||
 		    !rows_eq(a->rows, b->rows))
 			return false;

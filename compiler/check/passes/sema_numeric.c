@@ -19,6 +19,8 @@
  * numbers (rtab_outcome.values) and the declarations (rtab_numeric_outcome).
  */
 #include "check/passes/sema_numeric.h"
+#include "check/passes/numeric_state.h"
+#include "check/passes/sema_numeric_rewrite.h"
 
 #include "check/passes/body.h"
 #include "check/names/rule_refs.h"
@@ -33,72 +35,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The most parameters of one numeric outcome (each instantiation carries one number per parameter). */
-#define NUMERIC_MAX_PARAMS 8
-
-/* A piece of a code pattern: literal text, or a parameter's place. */
-typedef struct seg {
-	const char *text; /* literal (not NUL-terminated at len) */
-	size_t len;
-	int param; /* -1: literal */
-} seg;
-
-typedef struct special {
-	const char *id, *code;
-	int64_t value;
-} special;
-
-typedef struct param {
-	const char *id;
-	const char *unit; /* of its numbers, or NULL */
-	int64_t lo, hi;
-	special *specials;
-	size_t nspecials;
-} param;
-
-typedef struct family {
-	const ast_def *def;
-	const char *pattern;
-	seg *segs;
-	size_t nsegs;
-	param params[NUMERIC_MAX_PARAMS];
-	size_t nparams;
-	bool ok;    /* the declaration is sound: cells may be read against it */
-	bool named; /* some cell matched its pattern (even with an error) */
-} family;
-
-typedef struct instance {
-	int family;
-	int64_t values[NUMERIC_MAX_PARAMS];
-	int special[NUMERIC_MAX_PARAMS]; /* the special value given, or -1 */
-	int outcome;                     /* its index among the outcomes */
-	ast_def *def;
-} instance;
-
-struct numeric_state {
-	family *fams;
-	size_t nfams;
-	instance *insts;
-	size_t ninsts, cap;
-	idmap texts;  /* a name as written -> instance + 1, or 0 when it was reported */
-	idmap codes;  /* the plain outcomes' codes */
-	idmap ids;    /* instance id -> instance */
-};
-
 static const ast_stmt *pattern_stmt(const ast_def *d)
 {
 	for (const ast_stmt *s = d->body; s; s = s->next)
 		if (s->kind == ST_LABEL && strcmp(s->name, "code") == 0)
 			return s;
 	return NULL;
-}
-
-static int param_index(const family *f, const char *name, size_t len)
-{
-	for (size_t p = 0; p < f->nparams; p++)
-		if (strlen(f->params[p].id) == len && strncmp(f->params[p].id, name, len) == 0)
-			return (int)p;
-	return -1;
 }
 
 /* Split "{enemy}/{self}" into pieces; reports what is wrong with it. */
@@ -119,7 +61,7 @@ static bool parse_pattern(model *m, family *f, const ast_stmt *s)
 					     s->text);
 				return false;
 			}
-			int k = param_index(f, p + 1, (size_t)(end - p - 1));
+			int k = numeric_param_index(f, p + 1, (size_t)(end - p - 1));
 			if (k < 0) {
 				check_report(m, CHECK_NUMERIC, s->text_loc,
 					     "code pattern \"%s\" names '%.*s', which is no parameter of outcome '%s'",
@@ -250,7 +192,7 @@ static void read_family(model *m, family *f)
 			continue;
 		}
 		param *pa = &f->params[f->nparams];
-		if (param_index(f, p->id, strlen(p->id)) >= 0) {
+		if (numeric_param_index(f, p->id, strlen(p->id)) >= 0) {
 			check_report(m, CHECK_DUPLICATE, p->loc, "outcome '%s' has two parameters named '%s'",
 				     d->id, p->id);
 			f->ok = false;
@@ -352,21 +294,6 @@ static bool match(const family *f, size_t si, const char *t, int64_t *values, in
 	return false;
 }
 
-/* The id of an instantiation: loss_6_3, loss_killed_2, retreat_m1. */
-static char *instance_id(const family *f, const int64_t *values, const int *specials)
-{
-	strbuf sb = {0};
-	sb_puts(&sb, f->def->id);
-	for (size_t p = 0; p < f->nparams; p++) {
-		if (specials[p] >= 0)
-			sb_printf(&sb, "_%s", f->params[p].specials[specials[p]].id);
-		else
-			sb_printf(&sb, values[p] < 0 ? "_m%lld" : "_%lld",
-				  (long long)(values[p] < 0 ? -values[p] : values[p]));
-	}
-	return sb.data;
-}
-
 /* "e 5, lw killed": the numbers of an instantiation, by parameter. */
 static char *values_text(const family *f, const int64_t *values, const int *specials)
 {
@@ -413,123 +340,6 @@ static bool match_id(const family *f, const char *name, int64_t *values, int *sp
 		values[p] = minus ? -v : v;
 	}
 	return *t == '\0';
-}
-
-/* The words a label in locale says after a number of unit: the forms the
- * ruleset's declaration of unit gives locale, or NULL. */
-static const char *declared_words(const model *m, const char *locale, const char *unit)
-{
-	int l = rtab_find_locale(&m->rs, locale);
-	for (size_t i = 0; i < m->rs.nunits && l >= 0; i++)
-		if (strcmp(m->rs.units[i].id, unit) == 0)
-			return m->rs.units[i].labels ? m->rs.units[i].labels[l] : NULL;
-	return NULL;
-}
-
-/* Text with each {param} replaced by its number (or named value); a number
- * in a unit followed by the unit's words in locale ("2 steps", "1 step"),
- * and a count of none as the language says it ("no steps"), never "none
- * steps". */
-static char *substitute(const model *m, const family *f, const char *locale, const char *text,
-			const int64_t *values, const int *specials)
-{
-	strbuf sb = {0};
-	sb_puts(&sb, "");
-	/* The catalogue's words in the label's language (English for one it lacks). */
-	msg_lang words = msg_english();
-	msg_find(locale, &words);
-	for (const char *p = text; *p;) {
-		const char *end = *p == '{' ? strchr(p, '}') : NULL;
-		int k = end ? param_index(f, p + 1, (size_t)(end - p - 1)) : -1;
-		if (k < 0) {
-			sb_putc(&sb, *p++);
-			continue;
-		}
-		const char *unit = f->params[k].unit;
-		if (unit && (specials[k] < 0 || values[k] == 0)) {
-			char number[32];
-			snprintf(number, sizeof number, "%lld", (long long)values[k]);
-			unit_count(&sb, words, locale, values[k], number, unit, declared_words(m, locale, unit));
-		} else if (specials[k] >= 0) {
-			sb_puts(&sb, f->params[k].specials[specials[k]].id);
-		} else {
-			sb_printf(&sb, "%lld", (long long)values[k]);
-		}
-		p = end + 1;
-	}
-	return sb.data;
-}
-
-/* The outcome definition of one instantiation: the declaration's statements
- * with the numbers put in (labels, effect arguments), its pattern left out. */
-static ast_def *instantiate(const model *m, const family *f, const char *id, const int64_t *values, const int *specials)
-{
-	const ast_def *d = f->def;
-	ast_def *v = ast_def_new(DEF_OUTCOME, d->loc, xstrdup(id), d->id_loc);
-	v->rule = d->rule ? xstrdup(d->rule) : NULL;
-	for (const ast_stmt *r = d->refs; r; r = r->next) {
-		ast_stmt *copy = ast_stmt_copy(r);
-		v->refs = AST_APPEND(v->refs, copy);
-	}
-	v->damaged = d->damaged;
-	v->instance = true;
-	for (const ast_stmt *s = d->body; s; s = s->next) {
-		if (s->kind == ST_LABEL && strcmp(s->name, "code") == 0)
-			continue;
-		/* A second label of a locale, or one of no locale: reported on the declaration. */
-		bool again = s->kind == ST_LABEL && m->rs.nlocales && rtab_find_locale(&m->rs, s->name) < 0;
-		for (const ast_stmt *t = d->body; t != s && s->kind == ST_LABEL; t = t->next)
-			again |= t->kind == ST_LABEL && strcmp(t->name, s->name) == 0;
-		if (again)
-			continue;
-		ast_stmt *c = ast_stmt_copy(s);
-		if (c->kind == ST_LABEL) {
-			char *t = substitute(m, f, c->name, c->text, values, specials);
-			free(c->text);
-			c->text = t;
-		}
-		if (c->kind == ST_EFFECT)
-			for (ast_arg *a = c->args; a; a = a->next) {
-				int k = a->kind == ARG_NAME ? param_index(f, a->name, strlen(a->name)) : -1;
-				if (k < 0)
-					continue;
-				a->kind = ARG_INT;
-				a->num = values[k];
-				/* the number is in its parameter's unit */
-				a->unit = f->params[k].unit ? xstrdup(f->params[k].unit) : NULL;
-				a->unit_loc = a->loc;
-			}
-		v->body = AST_APPEND(v->body, c);
-	}
-	return v;
-}
-
-/* The instantiation of family fi with these numbers: found, or added. */
-static int instance_of(model *m, int fi, const int64_t *values, const int *specials, src_loc loc)
-{
-	struct numeric_state *st = m->numeric;
-	const family *f = &st->fams[fi];
-	char *id = instance_id(f, values, specials);
-	int k = idmap_get(&st->ids, id);
-	if (k >= 0) {
-		free(id);
-		return k;
-	}
-	if (st->ninsts == st->cap) {
-		st->cap = st->cap ? 2 * st->cap : 16;
-		st->insts = xrealloc(st->insts, st->cap * sizeof *st->insts);
-	}
-	instance *in = &st->insts[st->ninsts];
-	memset(in, 0, sizeof *in);
-	in->family = fi;
-	memcpy(in->values, values, f->nparams * sizeof *values);
-	memcpy(in->special, specials, f->nparams * sizeof *specials);
-	in->def = instantiate(m, f, id, values, specials);
-	in->outcome = -1;
-	(void)loc;
-	idmap_put(&st->ids, in->def->id, (int)st->ninsts);
-	free(id);
-	return (int)st->ninsts++;
 }
 
 /* Read a name against every pattern: the instantiation, -1 (no pattern
@@ -581,8 +391,8 @@ static int read_name(model *m, const char *name, src_loc loc, bool add)
 	if (!ok)
 		return -2;
 	if (add)
-		return instance_of(m, found, values, specials, loc);
-	char *id = instance_id(f, values, specials);
+		return numeric_instance_of(m, found, values, specials, loc);
+	char *id = numeric_instance_id(f, values, specials);
 	int k = idmap_get(&st->ids, id);
 	if (k < 0) {
 		char *text = values_text(f, values, specials);
@@ -595,14 +405,32 @@ static int read_name(model *m, const char *name, src_loc loc, bool add)
 	return k < 0 ? -2 : k;
 }
 
+/* An instance the table being read gives (a rewrite's names are not). */
+static void note_given(struct numeric_state *st, int k)
+{
+	if (st->in_rewrite || k < 0)
+		return;
+	if (st->ngiven == st->cap_given) {
+		st->cap_given = st->cap_given ? 2 * st->cap_given : 16;
+		st->given = xrealloc(st->given, st->cap_given * sizeof *st->given);
+	}
+	st->given[st->ngiven++] = k;
+}
+
 /* A name some table, reaction or procedure uses for an outcome. */
 static void note_name(model *m, const char *name, src_loc loc)
 {
 	struct numeric_state *st = m->numeric;
 	if (!name || model_find(m, DEF_OUTCOME, name) >= 0 || idmap_get(&st->codes, name) >= 0 ||
-	    idmap_get(&st->texts, name) >= 0 || strcmp(name, "none") == 0)
+	    strcmp(name, "none") == 0)
 		return;
+	int seen = idmap_get(&st->texts, name);
+	if (seen >= 0) {
+		note_given(st, seen - 1);
+		return;
+	}
 	int k = read_name(m, name, loc, true);
+	note_given(st, k);
 	bool broken = false;
 	for (size_t i = 0; i < st->nfams; i++)
 		broken |= !st->fams[i].ok;
@@ -671,8 +499,14 @@ static void note_body(model *m, const ast_stmt *body, bool has_header)
 				note_name(m, s->name, s->name_loc);
 			break;
 		case ST_REWRITE:
-			note_name(m, s->name, s->name_loc);
-			note_name(m, s->name2, s->name2_loc);
+			/* 'rewrite loss(a, d) -> loss(a + 1, d)': its results are worked
+			 * out over what the table gives (sema_numeric_rewrite.c). */
+			m->numeric->in_rewrite = true;
+			if (!s->args)
+				note_name(m, s->name, s->name_loc);
+			if (!s->result_args)
+				note_name(m, s->name2, s->name2_loc);
+			m->numeric->in_rewrite = false;
 			break;
 		case ST_ABOVE:
 		case ST_BELOW:
@@ -730,6 +564,9 @@ void expand_numeric_outcomes(model *m)
 					     "outcome '%s' has a code pattern but no parameters; declare them: outcome %s(NAME: int LO..HI)",
 					     m->defs[DEF_OUTCOME][i]->id, m->defs[DEF_OUTCOME][i]->id);
 		}
+		/* A rewrite by numbers here names no outcome that carries them. */
+		for (size_t i = 0; i < m->ndefs[DEF_TABLE]; i++)
+			numeric_expand_rewrites(m, m->defs[DEF_TABLE][i]);
 		return;
 	}
 	st->fams = xcalloc(st->nfams, sizeof *st->fams);
@@ -769,7 +606,10 @@ void expand_numeric_outcomes(model *m)
 			continue;
 		for (size_t i = 0; i < m->ndefs[kind]; i++) {
 			const ast_def *d = m->defs[kind][i];
+			st->ngiven = 0;
 			note_body(m, d->body, count_stmts(d->body, ST_COLUMNS) > 0);
+			if (kind == DEF_TABLE)
+				numeric_expand_rewrites(m, d);
 		}
 	}
 	/* The declared outcomes, then each instantiation in the order first used. */
@@ -868,7 +708,7 @@ int numeric_call(model *m, const char *name, const ast_arg *args, src_loc loc)
 			     n == 1 ? "is" : "are");
 		return -1;
 	}
-	char *id = instance_id(f, values, specials);
+	char *id = numeric_instance_id(f, values, specials);
 	int k = idmap_get(&st->ids, id);
 	if (k < 0) {
 		char *text = values_text(f, values, specials);
@@ -1018,6 +858,8 @@ void numeric_free(model *m)
 		return;
 	for (size_t k = 0; k < st->ninsts; k++)
 		ast_defs_free(st->insts[k].def); /* each alone: an instantiation is in no list */
+	numeric_rewrites_free(st);
+	free(st->given);
 	free(st->insts);
 	free(st->fams);
 	idmap_free(&st->texts);

@@ -15,6 +15,7 @@
 #include "check/passes/sema_rows.h"
 #include "check/passes/sema_rolls.h"
 #include "check/passes/sema_lines.h"
+#include "check/passes/sema_numeric_rewrite.h"
 #include "check/passes/sema_twokey.h"
 #include "check/passes/table_text.h"
 
@@ -342,28 +343,43 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 	}
 }
 
-/* "A reads as B when ..." (11.7.4). */
+/* "A reads as B when ..." (11.7.4). A rewrite that computes a result's
+ * numbers is one rewrite per result of its outcome the table gives, in its
+ * place (sema_numeric_rewrite.c); the first that holds still wins. */
 static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 {
-	size_t n = count_stmts(d->body, ST_REWRITE);
+	size_t n = 0, nth = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		n += s->kind == ST_REWRITE ? numeric_rewrite_count(m, s) : 0;
 	rtab_rewrite *out = model_array(m, n ? n : 1, sizeof *out);
+	uint16_t *source = model_array(m, n ? n : 1, sizeof *source);
 	t->rewrites = out;
+	m->tables[t - m->rs.tables].rewrite_source = source;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
-		expr_type ty;
 		if (s->kind != ST_REWRITE)
 			continue;
-		if (!item_room(m, t->nrewrites, s->loc, "rewrites", "table", d->id))
-			break;
-		int from = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
-		int to = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
-		rtab_rewrite *rw = &out[t->nrewrites];
-		if (!compile_expr(m, s->expr, RTAB_TYPE_BOOL, &rw->condition, &ty) || from < 0 || to < 0)
-			continue;
-		rw->from = (uint16_t)from;
-		rw->to = (uint16_t)to;
-		rw->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &rw->rule);
-		rw->provisional = arena_strdup(&m->arena, s->text);
-		t->nrewrites++;
+		size_t pairs = numeric_rewrite_count(m, s);
+		for (size_t i = 0; i < pairs; i++) {
+			expr_type ty;
+			if (!item_room(m, t->nrewrites, s->loc, "rewrites", "table", d->id))
+				return;
+			int from, to;
+			numeric_rewrite_pair(m, s, i, &from, &to);
+			if (from < 0)
+				from = resolve_def(m, DEF_OUTCOME, s->name, s->name_loc);
+			if (to < 0)
+				to = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
+			rtab_rewrite *rw = &out[t->nrewrites];
+			if (!compile_expr(m, s->expr, RTAB_TYPE_BOOL, &rw->condition, &ty) || from < 0 || to < 0)
+				break;
+			rw->from = (uint16_t)from;
+			rw->to = (uint16_t)to;
+			rw->rules = part_rule_refs(m, s->rule ? s->rule : d->rule, &rw->rule);
+			rw->provisional = arena_strdup(&m->arena, s->text);
+			source[t->nrewrites] = (uint16_t)(nth > UINT16_MAX ? UINT16_MAX : nth);
+			t->nrewrites++;
+		}
+		nth++;
 	}
 }
 
