@@ -81,6 +81,7 @@ SUB_FORMS = [
     'band_linear',         # round linear, ties up in a ratio band: the nearest printed odds by the ratio
     'value_names',         # light  medium  heavy over 0-2  3-5  6+: value columns under printed names
     'two_enum_rows',       # rows open { ... }: two enum keys in the row form, a rows block per value of the first
+    'result_flags',        # code "{a}/{d}{retreat?*}": a flag a cell prints or leaves out (2/1*, 2/1)
     'rewrite_numbers',     # rewrite loss(a, d) -> loss(a + 1, d): a result's numbers computed
     'value_lines',         # columns by (value(range), value(fire)): grid 1-2 { ... }, a line per range of a value
 ]

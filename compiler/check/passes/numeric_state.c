@@ -25,6 +25,40 @@ int numeric_param_index(const family *f, const char *name, size_t len)
 	return -1;
 }
 
+place numeric_place(const family *f, const char *p)
+{
+	place pl = {-1, NULL, 0, NULL};
+	const char *close = strchr(p, '}');
+	if (!close)
+		return pl;
+	const char *q = memchr(p, '?', (size_t)(close - p));
+	pl.end = close + 1;
+	pl.param = numeric_param_index(f, p + 1, (size_t)((q ? q : close) - p - 1));
+	if (q) {
+		pl.text = q + 1;
+		pl.len = (size_t)(close - q - 1);
+	}
+	return pl;
+}
+
+char *numeric_printed(const family *f, const int64_t *values, const int *specials)
+{
+	strbuf sb = {0};
+	sb_puts(&sb, "");
+	for (size_t i = 0; i < f->nsegs; i++) {
+		const seg *g = &f->segs[i];
+		if (g->param < 0 || (f->params[g->param].flag && values[g->param]))
+			sb_put(&sb, g->text, g->len);
+		else if (f->params[g->param].flag)
+			continue;
+		else if (specials[g->param] >= 0)
+			sb_puts(&sb, f->params[g->param].specials[specials[g->param]].code);
+		else
+			sb_printf(&sb, "%lld", (long long)values[g->param]);
+	}
+	return sb.data;
+}
+
 /* The id of an instantiation: loss_6_3, loss_killed_2, retreat_m1. */
 char *numeric_instance_id(const family *f, const int64_t *values, const int *specials)
 {
@@ -54,7 +88,8 @@ static const char *declared_words(const model *m, const char *locale, const char
 /* Text with each {param} replaced by its number (or named value); a number
  * in a unit followed by the unit's words in locale ("2 steps", "1 step"),
  * and a count of none as the language says it ("no steps"), never "none
- * steps". */
+ * steps"; a flag's {NAME?TEXT} by TEXT where it is set, by nothing where
+ * not ({NAME}: the text its place in the pattern prints). */
 static char *substitute(const model *m, const family *f, const char *locale, const char *text,
 			const int64_t *values, const int *specials)
 {
@@ -64,14 +99,24 @@ static char *substitute(const model *m, const family *f, const char *locale, con
 	msg_lang words = msg_english();
 	msg_find(locale, &words);
 	for (const char *p = text; *p;) {
-		const char *end = *p == '{' ? strchr(p, '}') : NULL;
-		int k = end ? numeric_param_index(f, p + 1, (size_t)(end - p - 1)) : -1;
+		place pl = *p == '{' ? numeric_place(f, p) : (place){-1, NULL, 0, NULL};
+		int k = pl.end ? pl.param : -1;
 		if (k < 0) {
 			sb_putc(&sb, *p++);
 			continue;
 		}
 		const char *unit = f->params[k].unit;
-		if (unit && (specials[k] < 0 || values[k] == 0)) {
+		if (f->params[k].flag) {
+			const char *shown = pl.text;
+			size_t len = pl.len;
+			for (size_t i = 0; !shown && i < f->nsegs; i++)
+				if (f->segs[i].param == k) {
+					shown = f->segs[i].text;
+					len = f->segs[i].len;
+				}
+			if (values[k] && shown)
+				sb_put(&sb, shown, len);
+		} else if (unit && (specials[k] < 0 || values[k] == 0)) {
 			char number[32];
 			snprintf(number, sizeof number, "%lld", (long long)values[k]);
 			unit_count(&sb, words, locale, values[k], number, unit, declared_words(m, locale, unit));
@@ -80,7 +125,7 @@ static char *substitute(const model *m, const family *f, const char *locale, con
 		} else {
 			sb_printf(&sb, "%lld", (long long)values[k]);
 		}
-		p = end + 1;
+		p = pl.end;
 	}
 	return sb.data;
 }

@@ -13,7 +13,8 @@
 
 /* A piece of a code pattern: literal text, or a parameter's place. */
 typedef struct seg {
-	const char *text; /* literal (not NUL-terminated at len) */
+	const char *text; /* literal, or what a flag's place prints when it is set
+			     ({retreat?*}: "*"); not NUL-terminated at len */
 	size_t len;
 	int param; /* -1: literal */
 } seg;
@@ -29,6 +30,7 @@ typedef struct param {
 	int64_t lo, hi;
 	special *specials;
 	size_t nspecials;
+	bool flag; /* 'retreat: bool': 1 where the cell prints its place's text, else 0 */
 } param;
 
 typedef struct family {
@@ -77,6 +79,18 @@ typedef struct rewrite_pairs {
 
 /* The place of the parameter named by the len bytes at name, or -1. */
 int numeric_param_index(const family *f, const char *name, size_t len);
+/* A parameter's place in a pattern or label, '{NAME}' or a flag's
+ * '{NAME?TEXT}', at p ('{'): its parameter (-1: none), its text (or NULL),
+ * and where the place ends (after '}'; NULL: not closed). */
+typedef struct place {
+	int param;
+	const char *text;
+	size_t len;
+	const char *end;
+} place;
+place numeric_place(const family *f, const char *p);
+/* An instantiation as a cell prints it: 9/2, K/0, 2/1* (allocated). */
+char *numeric_printed(const family *f, const int64_t *values, const int *specials);
 /* The id of an instantiation: loss_6_3, loss_killed_2, retreat_m1 (allocated). */
 char *numeric_instance_id(const family *f, const int64_t *values, const int *specials);
 /* The instantiation of family fi with these numbers: found, or added. */

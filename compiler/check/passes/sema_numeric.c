@@ -61,11 +61,31 @@ static bool parse_pattern(model *m, family *f, const ast_stmt *s)
 					     s->text);
 				return false;
 			}
-			int k = numeric_param_index(f, p + 1, (size_t)(end - p - 1));
+			place pl = numeric_place(f, p);
+			int k = pl.param;
+			const char *name_end = pl.text ? pl.text - 1 : end;
 			if (k < 0) {
 				check_report(m, CHECK_NUMERIC, s->text_loc,
 					     "code pattern \"%s\" names '%.*s', which is no parameter of outcome '%s'",
-					     s->text, (int)(end - p - 1), p + 1, f->def->id);
+					     s->text, (int)(name_end - p - 1), p + 1, f->def->id);
+				ok = false;
+			} else if (f->params[k].flag && (!pl.text || pl.len == 0)) {
+				check_report(m, CHECK_NUMERIC, s->text_loc,
+					     "code pattern \"%s\" gives flag '%s' no text; write what a cell prints where it "
+					     "is set after '?': {%s?*}",
+					     s->text, f->params[k].id, f->params[k].id);
+				ok = false;
+			} else if (f->params[k].flag && strcspn(pl.text, "0123456789+-") < pl.len) {
+				check_report(m, CHECK_NUMERIC, s->text_loc,
+					     "code pattern \"%s\" gives flag '%s' the text '%.*s': a digit or sign there "
+					     "would read as part of a number; mark it with letters or '*': {%s?*}",
+					     s->text, f->params[k].id, (int)pl.len, pl.text, f->params[k].id);
+				ok = false;
+			} else if (!f->params[k].flag && pl.text) {
+				check_report(m, CHECK_NUMERIC, s->text_loc,
+					     "code pattern \"%s\" writes '?' in the place of '%s', a number; only a flag "
+					     "(a parameter '%s: bool') is printed or left out: {%s}",
+					     s->text, f->params[k].id, f->params[k].id, f->params[k].id);
 				ok = false;
 			} else if (seen[k]++) {
 				check_report(m, CHECK_NUMERIC, s->text_loc,
@@ -73,13 +93,19 @@ static bool parse_pattern(model *m, family *f, const ast_stmt *s)
 					     s->text, f->params[k].id);
 				ok = false;
 			}
-			if (f->nsegs > 0 && f->segs[f->nsegs - 1].param >= 0) {
+			/* A flag's text keeps two places apart, as a '/' does. */
+			bool flag_between = (k >= 0 && f->params[k].flag) ||
+					    (f->nsegs > 0 && f->segs[f->nsegs - 1].param >= 0 &&
+					     f->params[f->segs[f->nsegs - 1].param].flag);
+			if (f->nsegs > 0 && f->segs[f->nsegs - 1].param >= 0 && !flag_between) {
 				check_report(m, CHECK_NUMERIC, s->text_loc,
 					     "code pattern \"%s\" puts two numbers side by side; separate them as the table prints them: {a}/{b}",
 					     s->text);
 				ok = false;
 			}
 			g->param = k < 0 ? 0 : k;
+			g->text = pl.text;
+			g->len = pl.len;
 			f->nsegs++;
 			p = end + 1;
 			continue;
@@ -141,27 +167,38 @@ static bool one_cell(const char *t)
 	return !(t[0] == '-' || t[0] == '+') || strspn(t + 1, "0123456789") == n - 1;
 }
 
-/* A pattern no grid cell could hold is refused where it is declared. */
-static bool pattern_printable(model *m, const family *f, const ast_stmt *s)
+/* The cell a pattern prints with sample numbers, its flags set or not. */
+static void sample_cell(const family *f, bool flags, strbuf *sample)
 {
-	strbuf sample = {0};
-	sb_puts(&sample, "");
+	sb_puts(sample, "");
 	for (size_t i = 0; i < f->nsegs; i++) {
 		const seg *g = &f->segs[i];
-		if (g->param < 0) {
-			sb_put(&sample, g->text, g->len);
+		const param *pa = g->param >= 0 ? &f->params[g->param] : NULL;
+		if (!pa || pa->flag) {
+			if (!pa || flags)
+				sb_put(sample, g->text, g->len);
 			continue;
 		}
-		const param *pa = &f->params[g->param];
-		sb_printf(&sample, "%lld", (long long)(pa->lo <= 1 && 1 <= pa->hi ? 1 : pa->lo));
+		sb_printf(sample, "%lld", (long long)(pa->lo <= 1 && 1 <= pa->hi ? 1 : pa->lo));
 	}
-	bool ok = one_cell(sample.data);
-	if (!ok)
-		check_report(m, CHECK_NUMERIC, s->text_loc,
-			     "no cell can match code pattern \"%s\": a grid would not read \"%s\" as one cell; "
-			     "a cell is letters, digits and '_', with '*' marks and its parts between '/' (\"{a}/{b}*\")",
-			     s->text, sample.data);
-	sb_free(&sample);
+}
+
+/* A pattern no grid cell could hold is refused where it is declared: every
+ * character it prints, its flags' included, is one a cell takes. */
+static bool pattern_printable(model *m, const family *f, const ast_stmt *s)
+{
+	bool ok = true;
+	for (int flags = 1; flags >= 0 && ok; flags--) {
+		strbuf sample = {0};
+		sample_cell(f, flags, &sample);
+		ok = one_cell(sample.data);
+		if (!ok)
+			check_report(m, CHECK_NUMERIC, s->text_loc,
+				     "no cell can match code pattern \"%s\": a grid would not read \"%s\" as one cell; "
+				     "a cell is letters, digits and '_', with '*' marks and its parts between '/' (\"{a}/{b}*\")",
+				     s->text, sample.data);
+		sb_free(&sample);
+	}
 	return ok;
 }
 
@@ -184,14 +221,24 @@ static void read_family(model *m, family *f)
 			f->ok = false;
 			break;
 		}
-		if (p->type.kind != TY_INT) {
+		if (p->type.kind == TY_BOOL && p->specials) {
+			check_report(m, CHECK_NUMERIC, p->specials->loc,
+				     "flag '%s' of outcome '%s' is printed or left out, and takes no named values; "
+				     "remove 'or %s = ...', or make it a number: %s: int LO..HI or %s = N code C",
+				     p->id, d->id, p->specials->name, p->id, p->specials->name);
+			f->ok = false;
+			continue;
+		}
+		if (p->type.kind != TY_INT && p->type.kind != TY_BOOL) {
 			check_report(m, CHECK_NUMERIC, p->type.loc,
-				     "parameter '%s' of outcome '%s' is a number: write int LO..HI (named values as 'or NAME = N code C')",
-				     p->id, d->id);
+				     "parameter '%s' of outcome '%s' is a number: write int LO..HI (named values as 'or NAME = N code C'), "
+				     "or a flag a cell prints or leaves out: %s: bool",
+				     p->id, d->id, p->id);
 			f->ok = false;
 			continue;
 		}
 		param *pa = &f->params[f->nparams];
+		pa->flag = p->type.kind == TY_BOOL;
 		if (numeric_param_index(f, p->id, strlen(p->id)) >= 0) {
 			check_report(m, CHECK_DUPLICATE, p->loc, "outcome '%s' has two parameters named '%s'",
 				     d->id, p->id);
@@ -205,8 +252,8 @@ static void read_family(model *m, family *f)
 		}
 		pa->id = p->id;
 		pa->unit = units_of_type(m, &p->type, "parameter", p->id);
-		pa->lo = p->type.lo;
-		pa->hi = p->type.hi;
+		pa->lo = pa->flag ? 0 : p->type.lo;
+		pa->hi = pa->flag ? 1 : p->type.hi;
 		size_t ns = 0;
 		for (const ast_arg *a = p->specials; a; a = a->next)
 			ns++;
@@ -269,6 +316,14 @@ static bool match(const family *f, size_t si, const char *t, int64_t *values, in
 	if (g->param < 0)
 		return strncmp(t, g->text, g->len) == 0 && match(f, si + 1, t + g->len, values, specials);
 	const param *pa = &f->params[g->param];
+	if (pa->flag) { /* printed: set; left out: not */
+		bool set = strncmp(t, g->text, g->len) == 0 && match(f, si + 1, t + g->len, values, specials);
+		if (!set && !match(f, si + 1, t, values, specials))
+			return false;
+		values[g->param] = set;
+		specials[g->param] = -1;
+		return true;
+	}
 	for (size_t k = 0; k < pa->nspecials; k++) {
 		size_t n = strlen(pa->specials[k].code);
 		if (strncmp(t, pa->specials[k].code, n) == 0 && match(f, si + 1, t + n, values, specials)) {
@@ -683,7 +738,9 @@ int numeric_call(model *m, const char *name, const ast_arg *args, src_loc loc)
 		const param *pa = &f->params[n];
 		specials[n] = -1;
 		values[n] = a->num;
-		if (a->kind == ARG_NAME) {
+		if (a->kind == ARG_NAME && pa->flag && (strcmp(a->name, "true") == 0 || strcmp(a->name, "false") == 0)) {
+			values[n] = strcmp(a->name, "true") == 0;
+		} else if (a->kind == ARG_NAME) {
 			for (size_t k = 0; k < pa->nspecials; k++)
 				if (strcmp(pa->specials[k].id, a->name) == 0 || strcmp(pa->specials[k].code, a->name) == 0) {
 					specials[n] = (int)k;
@@ -745,41 +802,6 @@ void numeric_note_patterns(model *m, const char *name, src_loc loc)
 	if (name && has_dash_part(name))
 		check_note(m, loc, "a printed '-' stands for a named value of a parameter: declare it, "
 			   "e.g. a: int 1..3 or none = 0 code -");
-}
-
-/* What a printed cell shows for an outcome with numbers: its numeric
- * outcome's pattern with each {param} replaced by the number or its special
- * value's code ("6/3", "K/2"); NULL without a pattern. */
-static const char *instance_code(model *m, const rtab_numeric_outcome *n, const rtab_outcome *out)
-{
-	if (!n->code)
-		return NULL;
-	strbuf sb = {0};
-	sb_puts(&sb, "");
-	for (const char *p = n->code; *p;) {
-		const char *close = *p == '{' ? strchr(p, '}') : NULL;
-		size_t k = 0;
-		for (; close && k < n->nparams && k < out->nvalues; k++)
-			if (strlen(n->params[k].id) == (size_t)(close - p - 1) &&
-			    strncmp(n->params[k].id, p + 1, (size_t)(close - p - 1)) == 0)
-				break;
-		if (!close || k >= n->nparams || k >= out->nvalues) {
-			sb_putc(&sb, *p++);
-			continue;
-		}
-		const char *shown = NULL;
-		for (size_t s = 0; s < n->params[k].nspecials; s++)
-			if (n->params[k].specials[s].value == out->values[k])
-				shown = n->params[k].specials[s].code;
-		if (shown)
-			sb_puts(&sb, shown);
-		else
-			sb_printf(&sb, "%ld", (long)out->values[k]);
-		p = close + 1;
-	}
-	const char *code = arena_strdup(&m->arena, sb.data);
-	sb_free(&sb);
-	return code;
 }
 
 void lower_numeric_outcomes(model *m)
@@ -847,7 +869,9 @@ void lower_numeric_outcomes(model *m)
 		outs[in->outcome].nvalues = (uint8_t)f->nparams;
 		outs[in->outcome].values = values;
 		outs[in->outcome].numeric = (uint16_t)in->family;
-		outs[in->outcome].code = instance_code(m, &out[in->family], &outs[in->outcome]);
+		char *code = numeric_printed(f, in->values, in->special);
+		outs[in->outcome].code = arena_strdup(&m->arena, code);
+		free(code);
 	}
 }
 

@@ -64,23 +64,6 @@ static int side_family(model *m, const char *name, src_loc loc, size_t nargs, co
 	return f->ok ? fi : -1;
 }
 
-/* The result as a cell prints it: 9/2, K/0. */
-static char *printed(const family *f, const int64_t *values, const int *specials)
-{
-	strbuf sb = {0};
-	sb_puts(&sb, "");
-	for (size_t i = 0; i < f->nsegs; i++) {
-		const seg *g = &f->segs[i];
-		if (g->param < 0)
-			sb_put(&sb, g->text, g->len);
-		else if (specials[g->param] >= 0)
-			sb_puts(&sb, f->params[g->param].specials[specials[g->param]].code);
-		else
-			sb_printf(&sb, "%lld", (long long)values[g->param]);
-	}
-	return sb.data;
-}
-
 static int special_named(const param *pa, const char *name)
 {
 	for (size_t k = 0; k < pa->nspecials; k++)
@@ -446,7 +429,7 @@ static void expand_one(model *m, const ast_def *d, const ast_stmt *s)
 		found++;
 		if (left_to_earlier(m, d, s, st->given[g]))
 			continue;
-		char *cell = printed(f, in->values, in->special);
+		char *cell = numeric_printed(f, in->values, in->special);
 		reading r = {m, f, b, in, cell};
 		bool ok = add_result(m, rp, s, to_fam, &r, st->given[g]);
 		free(cell);
