@@ -615,7 +615,8 @@ layer_items:
 		} else {
 			ast_def *p = ast_def_new((def_kind)$3, LOC(@2), $4, LOC(@4));
 			p->body = $5;
-			take_part_refs(ctx, p); /* its parts' references, checked with the patched definition's */
+			/* Its parts' references, checked with the patched definition's. */
+			take_part_refs(ctx, p);
 			$$->patches = AST_APPEND($$->patches, p);
 		}
 		free($2);

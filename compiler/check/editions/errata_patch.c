@@ -165,7 +165,8 @@ ast_def *errata_patch_apply(const ast_def *prior, const ast_def *patch, const ch
 	*m = *prior;
 	/* The references per locale of its parts, the base's and the patch's:
 	 * checked with the patched definition as its own would be. */
-	m->part_refs = ast_part_refs_copy(ast_part_refs_copy(NULL, prior->part_refs), patch->part_refs);
+	m->part_refs =
+		ast_part_refs_copy(ast_part_refs_copy(NULL, prior->part_refs), patch->part_refs);
 	m->body = NULL;
 	m->next = m->tail = NULL;
 	m->errata_patch = true;

@@ -21,7 +21,8 @@ enum { REF_UNDECLARED = -1, REF_AGAIN = -2 };
 /* The ruleset's locale of reference s (LOCALE "TEXT"), marked in seen (by
  * locale); REF_UNDECLARED for a locale the ruleset does not declare and
  * REF_AGAIN for one seen before, each reported at s when report. */
-static int ref_locale(model *m, const ast_stmt *s, const ast_stmt **seen, bool report, const ref_words *w)
+static int ref_locale(model *m, const ast_stmt *s, const ast_stmt **seen, bool report,
+		      const ref_words *w)
 {
 	int l = rtab_find_locale(&m->rs, s->name);
 	if (l < 0) {
@@ -31,16 +32,19 @@ static int ref_locale(model *m, const ast_stmt *s, const ast_stmt **seen, bool r
 				sb_printf(&declared, "%s%s", k ? ", " : "", m->rs.locales[k]);
 			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
 				     "%s locale '%s', which the ruleset does not declare; write one of its locales (%s) or add '%s' to 'locales'",
-				     w->unknown, s->name, declared.data ? declared.data : "", s->name);
+				     w->unknown, s->name, declared.data ? declared.data : "",
+				     s->name);
 			free(declared.data);
 		}
 		return REF_UNDECLARED;
 	}
 	if (seen[l]) {
 		if (report) {
-			check_report(m, CHECK_RULE_REFERENCE, s->name_loc, "%s gives its '%s' %s twice; remove one",
-				     w->who, s->name, w->one);
-			check_note(m, seen[l]->name_loc, "the first '%s' %s is here", s->name, w->one);
+			check_report(m, CHECK_RULE_REFERENCE, s->name_loc,
+				     "%s gives its '%s' %s twice; remove one", w->who, s->name,
+				     w->one);
+			check_note(m, seen[l]->name_loc, "the first '%s' %s is here", s->name,
+				   w->one);
 		}
 		return REF_AGAIN;
 	}
