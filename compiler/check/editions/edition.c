@@ -423,8 +423,10 @@ ast_def *edition_defs(const ast_def *body, const ast_errata *layers, size_t n)
 void edition_free(ast_def *defs)
 {
 	for (ast_def *d = defs; d; d = d->next)
-		if (d->errata_patch)
+		if (d->errata_patch) {
 			ast_stmts_free(d->body);
+			ast_part_refs_free(d->part_refs); /* copied for the patch, as its body */
+		}
 	free(defs); /* one block: the copies, the first at its start */
 }
 
