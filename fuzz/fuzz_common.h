@@ -401,19 +401,23 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 	FUZZ_CHECK(r->column < t->ncolumns, "table '%s': column %u of %u", t->id, r->column,
 		   t->ncolumns);
 #if FUZZ_RTAB_V2
+	int32_t auto_given = r->rewrite >= 0 ? r->rewritten_from : (int32_t)r->outcome;
 	/* A natural-roll rule decides without a row. */
 	if (r->natural_rule >= 0)
 		FUZZ_CHECK(r->natural_rule < t->nnatural && r->row == UINT16_MAX,
 			   "table '%s': natural rule %d of %u, row %u", t->id, r->natural_rule,
 			   t->nnatural, r->row);
 	else
+#else
+	int32_t auto_given = r->outcome;
 #endif
 	if (r->automatic)
-		/* An automatic column decides without a roll, hence without a row. */
+		/* An automatic column decides without a roll, hence without a row; a
+		 * rewrite may change what it gives, as any other result's. */
 		FUZZ_CHECK(t->columns[r->column].kind == RTAB_COLUMN_AUTOMATIC && r->row == UINT16_MAX &&
-				   r->outcome == t->columns[r->column].automatic,
-			   "table '%s': automatic result from column %u, row %u", t->id, r->column,
-			   r->row);
+				   auto_given == (int32_t)t->columns[r->column].automatic,
+			   "table '%s': automatic column %u gave %ld, row %u",
+			   t->id, r->column, (long)auto_given, r->row);
 	else
 		FUZZ_CHECK(r->row < t->nrows, "table '%s': row %u of %u", t->id, r->row, t->nrows);
 	FUZZ_CHECK(r->outcome < rs->noutcomes, "table '%s': outcome %u of %u", t->id, r->outcome,
