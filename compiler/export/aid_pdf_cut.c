@@ -95,9 +95,13 @@ static aid_part *column_grid(split_doc *out, const aid_part *p, size_t first, si
 	return split_keep(out, q);
 }
 
-/* The paragraph p from byte from to byte to, as a paragraph of its own. */
+/* The paragraph p from byte from to byte to, as a paragraph of its own;
+ * without the line break it ends with, which would lay out as one more
+ * (empty) line. */
 static aid_part *text_piece(split_doc *out, const aid_part *p, size_t from, size_t to)
 {
+	while (to > from && (p->text[to - 1] == '\n' || p->text[to - 1] == ' '))
+		to--;
 	aid_part *q = xcalloc(1, sizeof *q);
 	q->kind = AID_TEXT;
 	q->changed = p->changed;
@@ -105,9 +109,6 @@ static aid_part *text_piece(split_doc *out, const aid_part *p, size_t from, size
 	memcpy(q->text, p->text + from, to - from);
 	return split_keep(out, q);
 }
-
-static void split_part(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p,
-		       double head, double *used, double width, double height);
 
 /* Whether a piece of a unit holds a grid yet (else only its heading and paragraphs). */
 bool holds_grid(const aid_unit *n)
@@ -138,6 +139,21 @@ double opening_height(cairo_t *cr, const aid_part *p, double width)
 	return h;
 }
 
+/* A piece of a paragraph where it fits, else at the top of the next page.
+ * A piece is never cut again: each holds at least one line, so the cutting
+ * ends even where pango measures a piece taller than its lines summed. */
+static void place_piece(split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p, double ph,
+			double head, double *used, double height)
+{
+	if (*used + ph > height) {
+		if ((*n)->nparts)
+			*n = split_unit(out, u, true);
+		*used = head;
+	}
+	split_add(*n, p);
+	*used += ph;
+}
+
 /* A paragraph taller than a page, cut between its lines into pieces that fit one. */
 static void split_text(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit **n, const aid_part *p,
 		       double head, double *used, double width, double height)
@@ -153,13 +169,15 @@ static void split_text(cairo_t *cr, split_doc *out, const aid_unit *u, aid_unit 
 		double lh = (double)logical.height / PANGO_SCALE;
 		size_t end = (size_t)line->start_index;
 		if (h > 0 && head + h + lh + 4 > height) {
-			split_part(cr, out, u, n, text_piece(out, p, from, end), head, used, width, height);
+			const aid_part *piece = text_piece(out, p, from, end);
+			place_piece(out, u, n, piece, part_height(cr, piece, width), head, used, height);
 			from = end;
 			h = 0;
 		}
 		h += lh;
 	}
-	split_part(cr, out, u, n, text_piece(out, p, from, strlen(p->text)), head, used, width, height);
+	const aid_part *last = text_piece(out, p, from, strlen(p->text));
+	place_piece(out, u, n, last, part_height(cr, last, width), head, used, height);
 	pdf_lib->g_object_unref(l);
 }
 
