@@ -54,6 +54,18 @@ check odds-zero-zero-no-column 0 "table:         crt (odds 0:0)" "" \
 	"$rtab" eval $odds crt --set attack=0 --set defence=0
 check odds-zero-zero-json 0 '"column": null, "key": "0:0", "key_column": null' "" \
 	"$rtab" eval $odds crt --set attack=0 --set defence=0 --json
+# rtab vectors says the same of odds 0:0 as rtab eval: no column, every such vector.
+check vectors-zero-zero-no-column 0 '"drm": 0, "column": null, "key": "0:0", "key_column": null' "vectors for classic_odds" \
+	"$rtab" vectors $odds crt
+if grep -F '"key": "0:0"' "$tmp/out" | grep -vqF '"column": null'; then
+	echo "FAIL vectors-zero-zero-every-one: a vector at odds 0:0 names a column"
+	failed=$((failed + 1))
+elif ! grep -qF '"key": "0:0"' "$tmp/out"; then
+	echo "FAIL vectors-zero-zero-every-one: no vector at odds 0:0"
+	failed=$((failed + 1))
+else
+	passed=$((passed + 1))
+fi
 check odds-needs-roll 2 "" "needs the natural die faces" \
 	"$rtab" eval $odds crt --set attack=9 --set defence=6
 check variant-shift 0 "column 2:1 (odds 4:4 read as 1:1, shifted +2)" "" \

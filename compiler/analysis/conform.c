@@ -144,6 +144,20 @@ static void say(strbuf *out, const char *field, const json_value *expected, cons
 	sb_putc(out, '\n');
 }
 
+static bool is_null(const json_value *v)
+{
+	return v && v->kind == JSON_NULL;
+}
+
+/* Where a table's key reaches no column (odds 0:0), the vector names none,
+ * as rtab eval does: which column a port's result is left at there is no
+ * part of its answer. */
+static bool column_unreached(const json_value *vector)
+{
+	return is_null(json_member(vector, "column")) && is_null(json_member(vector, "key_column")) &&
+	       json_member(vector, "no_result") != NULL;
+}
+
 size_t conform_compare(const json_value *vector, const json_value *answer, strbuf *out)
 {
 	const json_value *want_error = json_member(vector, "error"), *got_error = json_member(answer, "error");
@@ -159,6 +173,8 @@ size_t conform_compare(const json_value *vector, const json_value *answer, strbu
 			continue;
 		const json_value *got = json_member(answer, key);
 		if (!got && among(key, optional_keys, COUNT(optional_keys)))
+			continue;
+		if (strcmp(key, "column") == 0 && column_unreached(vector))
 			continue;
 		if (!got || !json_equal(vector->items[i], got)) {
 			say(out, key, vector->items[i], got);

@@ -385,8 +385,9 @@ static void table_vector(vgen *g, size_t t, const int32_t *given, const int32_t 
 	json_member_int(&w, "drm", drm);
 	size_t situation = b.len;
 	if (rc == RTAB_OK || rc == RTAB_E_NO_RESULT) {
-		/* Which column, and how it was found. */
-		json_member_string(&w, "column", tab->columns[r.column].id);
+		/* Which column, and how it was found: none where the key reached
+		 * none (odds 0:0), as rtab eval --json says it. */
+		json_member_string(&w, "column", r.key_column >= 0 ? tab->columns[r.column].id : NULL);
 		json_key(&w, "key");
 		switch (table_key_kind(tab)) {
 		case RTAB_KEY_ODDS: {

@@ -405,7 +405,9 @@ class Ruleset:
 
     @staticmethod
     def no_result(r):
-        return {k: r[k] for k in ('column', 'key', 'key_column', 'column_shift')} | \
+        # A key that reaches no column (odds 0:0) names none, as rtab eval does.
+        column = r['column'] if r['key_column'] is not None else None
+        return {'column': column} | {k: r[k] for k in ('key', 'key_column', 'column_shift')} | \
             {'outcome': None, 'no_result': True}
 
     def apply_list(self, t, indices, shift, inputs, ctx, applied, start):
