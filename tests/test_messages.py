@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
 os.chdir(root)
@@ -206,6 +207,33 @@ for args, status, phrases in scaffolding:
 out = run(['export', '--format', 'csv', crt, '--locale', 'ru'])
 if 'notes of table' not in out or 'без броска' in out:
     failures.append(f'export --format csv --locale ru: translated\n{out[:300]}')
+
+# Two locales side by side (--locale L,L2): the headings are the first's
+# where the catalogue has it, else the command line's (the environment's),
+# never the second's; and so every heading of the run, not some.
+with tempfile.TemporaryDirectory() as tmp:
+    two = os.path.join(tmp, 'two.rtab')
+    with open(two, 'w', encoding='utf-8') as fh:
+        fh.write('ruleset two @ "1.0" {\n  locales fr, ru;\n  fr "Deux langues"; ru "Два языка";\n}\n'
+                 'dice d6 = 1d6 @ "1.1";\n'
+                 'outcome hit @ "1.2" { fr "Touché"; ru "Попадание"; }\n'
+                 'outcome miss @ "1.2" { fr "Raté"; ru "Промах"; }\n'
+                 'table shot @ "1.3" {\n  fr "Tir"; ru "Выстрел";\n  roll d6;\n'
+                 '  rows {\n    miss 1-3;\n    hit 4-6;\n  }\n}\n')
+    for fmt in ('markdown', 'html'):
+        args = ['export', '--format', fmt, '--proof', two]
+        for extra, env, want, wrong in [
+                (['--locale', 'fr,ru'], None, ['Values marked', 'Tables', 'Table '], ['Таблиц', 'предварительн']),
+                (['--locale', 'fr,ru'], {'LANG': 'de_DE.UTF-8'}, ['Tabellen', 'vorläufig'], ['Таблиц', 'Tables']),
+                (['--locale', 'ru,fr'], None, ['Таблицы', 'предварительны'], ['Tables', 'Values marked'])]:
+            out = run(args + extra, env)
+            for phrase in want:
+                if phrase not in out:
+                    failures.append(f'rtab {" ".join(args + extra)} {env or ""}: no {phrase!r}\n{out[:600]}')
+            for phrase in wrong:
+                if phrase in out:
+                    failures.append(f'rtab {" ".join(args + extra)} {env or ""}: {phrase!r} (another locale\'s)'
+                                    f'\n{out[:600]}')
 
 for f in failures:
     print('FAIL', f)

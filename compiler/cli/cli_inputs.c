@@ -260,14 +260,22 @@ done:
 int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, const char *missing,
 	       size_t *out)
 {
+	int status = cli_locale_find(verb, rs, locale, missing, out);
+	/* The headings follow the labels, where the catalogue has them. */
+	if (status == EXIT_OK && locale)
+		msg_use_locale(locale);
+	return status;
+}
+
+int cli_locale_find(const char *verb, const rtab_ruleset *rs, const char *locale, const char *missing,
+		    size_t *out)
+{
 	*out = 0;
 	if (!locale)
 		return EXIT_OK;
 	int k = rtab_find_locale(rs, locale);
 	if (k >= 0) {
 		*out = (size_t)k;
-		/* The headings follow the labels, where the catalogue has them. */
-		msg_use_locale(locale);
 		return EXIT_OK;
 	}
 	strbuf have = {0};

@@ -32,8 +32,14 @@ int cli_sets_add(const char *verb, cli_sets *s, const char *value);
  * the defaults, then each --set applied in turn; a usage error at the first wrong one. */
 int cli_sets_inputs(const char *verb, const rtab_ruleset *rs, const cli_sets *s, int32_t **out);
 
-/* The index of --locale in rs (0 when locale is NULL), or the usage error
- * "MISSING 'LOCALE'", MISSING by default "ruleset 'ID' has no locale". */
+/* The index of a locale in rs (0 when locale is NULL), or the usage error
+ * "MISSING 'LOCALE'", MISSING by default "ruleset 'ID' has no locale". The
+ * process's message language is left as it is: a verb that shows two
+ * locales passes the words of each along (msg_in). */
+int cli_locale_find(const char *verb, const rtab_ruleset *rs, const char *locale, const char *missing,
+		    size_t *out);
+/* The same for a verb of one locale, --locale: its headings (msg) then
+ * follow the labels, where the catalogue has the language. */
 int cli_locale(const char *verb, const rtab_ruleset *rs, const char *locale, const char *missing,
 	       size_t *out);
 

@@ -122,7 +122,7 @@ static int pick_locales(const rtab_ruleset *rs, const char *spec, export_ctx *c)
 		if (next)
 			*next++ = '\0';
 		size_t k;
-		status = cli_locale("export", rs, l, NULL, &k);
+		status = cli_locale_find("export", rs, l, NULL, &k);
 		if (status != EXIT_OK)
 			break;
 		if (c->nlocales > 0 && c->locales[0] == k) {
@@ -204,7 +204,9 @@ int cmd_export(cli_ctx *c, int argc, char **argv)
 		x.edition_labels = layer_labels;
 	}
 	status = pick_locales(x.rs, c->locale, &x);
-	/* The phrases in the first locale named, where the catalogue has it. */
+	/* The phrases in the first locale named, where the catalogue has it,
+	 * else in the language of the command line (--locale L,L2 leaves the
+	 * process's language as it was: never the second's). */
 	x.words = msg_chosen();
 	if (status == EXIT_OK && c->locale)
 		msg_find(x.rs->locales[x.locales[0]], &x.words);
