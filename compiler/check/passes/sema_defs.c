@@ -27,6 +27,25 @@ static void only(model *m, const ast_def *d)
 			report_misplaced(m, s, def_kind_phrase(d->kind));
 }
 
+/* The runtime's array of the definitions of kind k (size bytes each), its
+ * count in *count: what each resolve_ below begins with. */
+static void *defs_array(model *m, def_kind k, size_t size, uint16_t *count)
+{
+	*count = (uint16_t)m->ndefs[k];
+	return model_array(m, m->ndefs[k], size);
+}
+
+/* Definition i of kind k: its statements that its kind does not take
+ * said, then its id, labels and rule reference read (what: "group"). */
+static const ast_def *def_begin(model *m, def_kind k, size_t i, const char *what, const char **id,
+				rtab_labels *labels, const char **rule, rtab_labels *rules)
+{
+	const ast_def *d = m->defs[k][i];
+	only(m, d);
+	def_head(m, d, what, id, labels, rule, rules);
+	return d;
+}
+
 static const ast_stmt *first_stmt(const ast_stmt *body, stmt_kind kind)
 {
 	for (const ast_stmt *s = body; s; s = s->next)
@@ -96,11 +115,9 @@ bool resolve_target(model *m, const char *id, src_loc loc, rtab_target *out)
 
 void resolve_matrices(model *m)
 {
-	size_t n = m->ndefs[DEF_MATRIX];
-	rtab_matrix *out = model_array(m, n, sizeof *out);
+	rtab_matrix *out = defs_array(m, DEF_MATRIX, sizeof *out, &m->rs.nmatrices);
 	m->rs.matrices = out;
-	m->rs.nmatrices = (uint16_t)n;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < m->rs.nmatrices; i++) {
 		const ast_def *d = m->defs[DEF_MATRIX][i];
 		rtab_matrix *mx = &out[i];
 		size_t ndims = 0, ncells = 1;
@@ -227,15 +244,12 @@ void resolve_matrices(model *m)
 
 void resolve_bands(model *m)
 {
-	size_t n = m->ndefs[DEF_BAND];
-	rtab_band *out = model_array(m, n, sizeof *out);
+	rtab_band *out = defs_array(m, DEF_BAND, sizeof *out, &m->rs.nbands);
 	m->rs.bands = out;
-	m->rs.nbands = (uint16_t)n;
-	for (size_t i = 0; i < n; i++) {
-		const ast_def *d = m->defs[DEF_BAND][i];
+	for (size_t i = 0; i < m->rs.nbands; i++) {
 		rtab_band *b = &out[i];
-		only(m, d);
-		def_head(m, d, "ratio", &b->id, &b->labels, &b->rule, &b->rules);
+		const ast_def *d = def_begin(m, DEF_BAND, i, "ratio",
+					    &b->id, &b->labels, &b->rule, &b->rules);
 		b->provisional = block_provisional(m, d->body);
 		size_t k = count_stmts(d->body, ST_BAND_STEP);
 		rtab_band_step *steps = model_array(m, k ? k : 1, sizeof *steps);
@@ -313,15 +327,12 @@ void resolve_bands(model *m)
 
 void resolve_groups(model *m)
 {
-	size_t n = m->ndefs[DEF_GROUP];
-	rtab_group *out = model_array(m, n, sizeof *out);
+	rtab_group *out = defs_array(m, DEF_GROUP, sizeof *out, &m->rs.ngroups);
 	m->rs.groups = out;
-	m->rs.ngroups = (uint16_t)n;
-	for (size_t i = 0; i < n; i++) {
-		const ast_def *d = m->defs[DEF_GROUP][i];
+	for (size_t i = 0; i < m->rs.ngroups; i++) {
 		rtab_group *g = &out[i];
-		only(m, d);
-		def_head(m, d, "group", &g->id, &g->labels, &g->rule, &g->rules);
+		const ast_def *d = def_begin(m, DEF_GROUP, i, "group",
+					    &g->id, &g->labels, &g->rule, &g->rules);
 		for (const ast_stmt *s = d->body; s; s = s->next) {
 			if (s->kind == ST_CAP) {
 				g->capped = 1;
@@ -393,15 +404,12 @@ static void guard_and_outcome(model *m, const ast_stmt *body, rtab_expr *guard, 
 
 void resolve_reactions(model *m)
 {
-	size_t n = m->ndefs[DEF_REACTIONS];
-	rtab_reaction_set *out = model_array(m, n, sizeof *out);
+	rtab_reaction_set *out = defs_array(m, DEF_REACTIONS, sizeof *out, &m->rs.nreaction_sets);
 	m->rs.reaction_sets = out;
-	m->rs.nreaction_sets = (uint16_t)n;
-	for (size_t i = 0; i < n; i++) {
-		const ast_def *d = m->defs[DEF_REACTIONS][i];
+	for (size_t i = 0; i < m->rs.nreaction_sets; i++) {
 		rtab_reaction_set *r = &out[i];
-		only(m, d);
-		def_head(m, d, "reaction set", &r->id, &r->labels, &r->rule, &r->rules);
+		const ast_def *d = def_begin(m, DEF_REACTIONS, i, "reaction set",
+					    &r->id, &r->labels, &r->rule, &r->rules);
 		size_t k = count_stmts(d->body, ST_OPTION);
 		rtab_option *opts = model_array(m, k ? k : 1, sizeof *opts);
 		idmap names = {0};
@@ -432,15 +440,12 @@ void resolve_reactions(model *m)
 
 void resolve_transitions(model *m)
 {
-	size_t n = m->ndefs[DEF_TRANSITION];
-	rtab_transition *out = model_array(m, n, sizeof *out);
+	rtab_transition *out = defs_array(m, DEF_TRANSITION, sizeof *out, &m->rs.ntransitions);
 	m->rs.transitions = out;
-	m->rs.ntransitions = (uint16_t)n;
-	for (size_t i = 0; i < n; i++) {
-		const ast_def *d = m->defs[DEF_TRANSITION][i];
+	for (size_t i = 0; i < m->rs.ntransitions; i++) {
 		rtab_transition *tr = &out[i];
-		only(m, d);
-		def_head(m, d, "transition", &tr->id, &tr->labels, &tr->rule, &tr->rules);
+		const ast_def *d = def_begin(m, DEF_TRANSITION, i, "transition",
+					    &tr->id, &tr->labels, &tr->rule, &tr->rules);
 		int in = resolve_def(m, DEF_INPUT, d->by, d->by_loc);
 		if (in < 0)
 			continue;
@@ -507,16 +512,13 @@ void resolve_transitions(model *m)
 
 void resolve_distances(model *m)
 {
-	size_t n = m->ndefs[DEF_DISTANCE];
-	rtab_distance *out = model_array(m, n, sizeof *out);
-	m->distance_bounds = model_array(m, n ? n : 1, sizeof *m->distance_bounds);
+	rtab_distance *out = defs_array(m, DEF_DISTANCE, sizeof *out, &m->rs.ndistances);
+	m->distance_bounds = model_array(m, m->rs.ndistances ? m->rs.ndistances : 1, sizeof *m->distance_bounds);
 	m->rs.distances = out;
-	m->rs.ndistances = (uint16_t)n;
-	for (size_t i = 0; i < n; i++) {
-		const ast_def *d = m->defs[DEF_DISTANCE][i];
+	for (size_t i = 0; i < m->rs.ndistances; i++) {
 		rtab_distance *dist = &out[i];
-		only(m, d);
-		def_head(m, d, "distance", &dist->id, &dist->labels, &dist->rule, &dist->rules);
+		const ast_def *d = def_begin(m, DEF_DISTANCE, i, "distance",
+					    &dist->id, &dist->labels, &dist->rule, &dist->rules);
 		size_t k = count_stmts(d->body, ST_AMOUNT);
 		if ((k == 0 && !d->damaged) || k > 8) {
 			check_report(m, CHECK_MISSING, d->id_loc,
@@ -569,15 +571,12 @@ void resolve_distances(model *m)
 
 void resolve_procedures(model *m)
 {
-	size_t n = m->ndefs[DEF_PROCEDURE];
-	rtab_procedure *out = model_array(m, n, sizeof *out);
+	rtab_procedure *out = defs_array(m, DEF_PROCEDURE, sizeof *out, &m->rs.nprocedures);
 	m->rs.procedures = out;
-	m->rs.nprocedures = (uint16_t)n;
-	for (size_t i = 0; i < n; i++) {
-		const ast_def *d = m->defs[DEF_PROCEDURE][i];
+	for (size_t i = 0; i < m->rs.nprocedures; i++) {
 		rtab_procedure *p = &out[i];
-		only(m, d);
-		def_head(m, d, "procedure", &p->id, &p->labels, &p->rule, &p->rules);
+		const ast_def *d = def_begin(m, DEF_PROCEDURE, i, "procedure",
+					    &p->id, &p->labels, &p->rule, &p->rules);
 		p->provisional = block_provisional(m, d->body);
 		p->otherwise = -1;
 		size_t k = count_stmts(d->body, ST_STEP);

@@ -395,6 +395,50 @@ static void keep_value_runs(rtab_table *t, int in, const uint16_t *first, const 
 	}
 }
 
+/* Which grid (rows block, odds line) serves each value of the first key,
+ * and the run of columns each value reads: the maps a table keyed by an
+ * enum and a second key builds, allocated for e's values. */
+typedef struct value_runs {
+	const ast_stmt **owner;	 /* xcalloc'd: the caller frees it */
+	uint16_t *column_of_key; /* in the model's arena, NULL without a second key */
+	uint16_t *first, *end;
+} value_runs;
+
+static value_runs value_runs_new(model *m, const rtab_enum *e, size_t nkey)
+{
+	value_runs vr;
+	vr.owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *vr.owner);
+	vr.column_of_key = nkey ? model_array(m, e->nvalues * nkey, sizeof *vr.column_of_key) : NULL;
+	vr.first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *vr.first);
+	vr.end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *vr.end);
+	return vr;
+}
+
+/* The values a grid or rows block g serves (what: "grid", "rows block"),
+ * into values; 0 when it names none (said, with how to name it: name_it)
+ * or a value that is wrong. */
+static size_t claim_named(model *m, const rtab_input *input, const ast_stmt *g, value_runs *vr,
+			  const char *what, const char *name_it, int *values)
+{
+	if (!g->name) {
+		check_report(m, CHECK_ROW_SHAPE, g->loc, "name the value of '%s' %s", input->id, name_it);
+		return 0;
+	}
+	return claim_values(m, input, g, vr->owner, what, values);
+}
+
+/* The values g serves read the run of columns from run to the table's end. */
+static void take_run(model *m, rtab_table *t, const ast_stmt *g, value_runs *vr, size_t run,
+		     const int *values, size_t nvalues, size_t nkey)
+{
+	for (size_t k = 0; k < nvalues; k++) {
+		vr->first[values[k]] = (uint16_t)run;
+		vr->end[values[k]] = t->ncolumns;
+	}
+	if (vr->column_of_key)
+		map_enum_columns(m, t, g, run, values, nvalues, nkey, vr->column_of_key);
+}
+
 /*
  * Two enums in the row form, as a threshold table prints them: a rows block
  * per value of the first key (or several: 'rows close, column { ... }'), its
@@ -428,10 +472,7 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 			     d->id, nrows, ncols, RTAB_MAX_ITEMS);
 		return;
 	}
-	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
-	uint16_t *column_of_key = nkey ? model_array(m, e->nvalues * nkey, sizeof *column_of_key) : NULL;
-	uint16_t *first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *first);
-	uint16_t *end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *end);
+	value_runs vr = value_runs_new(m, e, nkey);
 	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
 	const ast_stmt **block_of = xcalloc(nblocks ? nblocks : 1, sizeof *block_of);
 	size_t *run_of = xcalloc(nblocks ? nblocks : 1, sizeof *run_of);
@@ -442,16 +483,10 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind != ST_ROWS)
 			continue;
-		if (!s->name) {
-			check_report(m, CHECK_ROW_SHAPE, s->loc,
-				     "name the value of '%s' these rows are for: rows VALUE { ... }",
-				     input->id);
-			ok = false;
-			unnamed = true; /* the value it is for is not missing too */
-			continue;
-		}
 		int values[RTAB_MAX_ITEMS];
-		size_t nvalues = claim_values(m, input, s, owner, "rows block", values);
+		size_t nvalues = claim_named(m, input, s, &vr, "rows block",
+					     "these rows are for: rows VALUE { ... }", values);
+		unnamed |= !s->name; /* the value it is for is not missing too */
 		if (nvalues == 0 || !second) {
 			ok = false;
 			continue;
@@ -466,19 +501,14 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 		}
 		t->ncolumns = (uint16_t)(run + width);
 		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
-		for (size_t k = 0; k < nvalues; k++) {
-			first[values[k]] = (uint16_t)run;
-			end[values[k]] = t->ncolumns;
-		}
-		if (column_of_key)
-			map_enum_columns(m, t, &as_grid, run, values, nvalues, nkey, column_of_key);
+		take_run(m, t, &as_grid, &vr, run, values, nvalues, nkey);
 		ast_stmts_free(header);
 		block_of[b] = s;
 		run_of[b] = run;
 		width_of[b++] = width;
 	}
 	for (size_t v = 0; v < e->nvalues && !unnamed; v++)
-		if (!owner[v]) {
+		if (!vr.owner[v]) {
 			check_report(m, CHECK_COLUMNS, cols->name2_loc,
 				     "value '%s' of '%s' has no rows; add: rows %s { ... }", e->values[v].id,
 				     input->id, e->values[v].id);
@@ -504,11 +534,11 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 				  table_rule);
 	}
 	if (ok)
-		keep_value_runs(t, in, first, end, column_of_key, e->nvalues * nkey);
+		keep_value_runs(t, in, vr.first, vr.end, vr.column_of_key, e->nvalues * nkey);
 	mt->first_rolled = 0;
 	mt->nrolled = t->ncolumns;
 	mt->has_rows = ok && t->nrows > 0 && !mt->shape_bad;
-	free(owner);
+	free(vr.owner);
 	free(block_of);
 	free(run_of);
 	free(width_of);
@@ -615,10 +645,7 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			     input->id, cols->name, input->id);
 		return;
 	}
-	const ast_stmt **owner = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *owner);
-	uint16_t *column_of_key = nkey ? model_array(m, e->nvalues * nkey, sizeof *column_of_key) : NULL;
-	uint16_t *first = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *first);
-	uint16_t *end = model_array(m, e->nvalues ? e->nvalues : 1, sizeof *end);
+	value_runs vr = value_runs_new(m, e, nkey);
 	grid_part *parts = xcalloc(ngrids ? ngrids : 1, sizeof *parts);
 	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
 	size_t nparts = 0;
@@ -644,22 +671,17 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 				continue;
 			}
 			if (!resolve_odds_lines(m, d, t, mt, cols, below, above, input, key_ok, ncols,
-						g, owner, first, end, &parts[nparts]))
+						g, vr.owner, vr.first, vr.end, &parts[nparts]))
 				ok = false;
 			if (parts[nparts].grid) /* a second grid under odds lines fills no part */
 				nparts++;
 			continue;
 		}
-		if (!g->name) {
-			check_report(m, CHECK_ROW_SHAPE, g->loc,
-				     "name the value of '%s' this grid is for: grid VALUE { ... }; or give each value an odds line above the grid's header (VALUE:  1:3  1:2 ...)",
-				     input->id);
-			ok = false;
-			continue;
-		}
 		/* 'grid woods, town { ... }': one grid serves every value it names. */
 		int values[RTAB_MAX_ITEMS];
-		size_t nvalues = claim_values(m, input, g, owner, "grid", values);
+		size_t nvalues = claim_named(m, input, g, &vr, "grid",
+					     "this grid is for: grid VALUE { ... }; or give each value an odds line above the grid's header (VALUE:  1:3  1:2 ...)",
+					     values);
 		if (nvalues == 0) {
 			ok = false;
 			continue;
@@ -673,15 +695,10 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 		if (!fits)
 			break;
 		nparts++;
-		for (size_t k = 0; k < nvalues; k++) {
-			first[values[k]] = (uint16_t)run;
-			end[values[k]] = t->ncolumns;
-		}
-		if (column_of_key)
-			map_enum_columns(m, t, g, run, values, nvalues, nkey, column_of_key);
+		take_run(m, t, g, &vr, run, values, nvalues, nkey);
 	}
 	for (size_t v = 0; v < e->nvalues; v++)
-		if (!owner[v]) {
+		if (!vr.owner[v]) {
 			check_report(m, CHECK_COLUMNS, cols->name2_loc,
 				     mt->odds_grid ? "value '%s' of '%s' has no odds line; add one above the grid's header: %s:  1:3  1:2 ..."
 						   : "value '%s' of '%s' has no grid; add: grid %s { ... }",
@@ -689,11 +706,11 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			ok = false;
 		}
 	if (ok)
-		keep_value_runs(t, in, first, end, column_of_key, e->nvalues * nkey);
+		keep_value_runs(t, in, vr.first, vr.end, vr.column_of_key, e->nvalues * nkey);
 	if (nparts)
 		resolve_grids(m, d, t, mt, parts, nparts, true);
 	if (!ok)
 		mt->has_rows = false;
-	free(owner);
+	free(vr.owner);
 	free(parts);
 }
