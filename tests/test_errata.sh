@@ -83,6 +83,17 @@ else
 	failed=$((failed + 1))
 fi
 
+# The errata sheet states every change a layer makes to a modifier a table
+# lists: a side given for a value read from a matrix prints no sign, so the
+# side is said; a table whose only news is moved odds gets no heading
+# without --odds (it would stand empty).
+awk '/^errata first_printing/ { exit } { print }' "$f" >"$tmp/side.rtab"
+printf 'errata side @ "E" {\n  en "Side"; ru "Side";\n  patch modifier matchup { for defender; }\n}\n' >>"$tmp/side.rtab"
+expect sheet-modifier-side 1 "Arms matrix, for: defender (was attacker)" \
+	"$rtab" diff "$tmp/side.rtab@original" "$tmp/side.rtab" --format markdown
+lacks sheet-no-empty-table "## Assault" "$rtab" diff "$f@original" "$f@first_printing" --format markdown
+expect sheet-moved-odds 1 "## Assault" "$rtab" diff "$f@original" "$f@first_printing" --format markdown --odds
+
 # Rules repeated under one key (natural rules for the same faces, rewrites
 # between the same outcomes): a file compared with itself shows nothing.
 expect diff-self-repeated-keys 0 "no differences" "$rtab" diff tests/errata/repeated_keys.rtab tests/errata/repeated_keys.rtab

@@ -679,6 +679,23 @@ static void list_item(sheet *s, const sheet_side *side, const rtab_modifier *m, 
 		s->done[mi] = true;
 }
 
+/* What else of a modifier changed than modifier_changes shows (its value
+ * as the card prints it, its condition, its label): its side where the
+ * printed value does not show it, its group, steps, mark or reference. */
+static void modifier_rest(sheet *s, const diff_def *d, const rtab_modifier *a, const rtab_modifier *b)
+{
+	const char *name = label(s->n->rs, b->labels, s->n->locale, b->id);
+	/* A fixed value prints signed: its side changed with it. */
+	bool side_shown = a->min == a->max && b->min == b->max;
+	for (size_t k = 0; k < d->n; k++) {
+		const char *key = diff_key(&d->changes[k]);
+		if (strcmp(key, "value") == 0 || strcmp(key, "when") == 0 || strncmp(key, "label ", 6) == 0 ||
+		    (strcmp(key, "for") == 0 && side_shown))
+			continue;
+		generic_change(s, name, &d->changes[k]);
+	}
+}
+
 static void table_group(sheet *s, size_t ta, size_t tb)
 {
 	const rtab_ruleset *ra = s->o->rs, *rb = s->n->rs;
@@ -700,8 +717,9 @@ static void table_group(sheet *s, size_t ta, size_t tb)
 		if (nm < 0 || !listed(b, (size_t)nm))
 			mods[nmods++] = -1 - (int)a->modifiers[k];
 	}
+	/* Moved odds are shown only with --odds: without, their heading would stand empty. */
 	bool moved = false;
-	for (size_t i = 0; i < s->r->nodds; i++)
+	for (size_t i = 0; s->opts->odds && i < s->r->nodds; i++)
 		moved |= strcmp(s->r->odds[i].table, b->id) == 0;
 	if (!any && !nmods && !moved) {
 		free(mods);
@@ -726,9 +744,12 @@ static void table_group(sheet *s, size_t ta, size_t tb)
 		int om = find_modifier(ra, m->id);
 		if (om >= 0 && listed(a, (size_t)om)) {
 			size_t mi;
-			if (def_change(s, DEF_MODIFIER, m->id, &mi))
+			const diff_def *md = def_change(s, DEF_MODIFIER, m->id, &mi);
+			if (md)
 				s->done[mi] = true;
 			modifier_changes(s, &ra->modifiers[om], m);
+			if (md)
+				modifier_rest(s, md, &ra->modifiers[om], m);
 			continue;
 		}
 		list_item(s, s->n, m, DIFF_ADDED);
