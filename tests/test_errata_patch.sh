@@ -239,5 +239,18 @@ expect own-grid-where 1 "own.rtab:$gl:3, now at $tmp/own_step.rtab:$gl:3" "$rtab
 sed 's/    below none;/    below AR;/' "$tmp/lines_restated.rtab" >"$tmp/lines_below.rtab"
 expect lines-below 1 "below: no result -> " "$rtab" diff "$tmp/lines_restated.rtab@original" "$tmp/lines_below.rtab"
 
+# An odds step of a ratio patched takes the place of the step of its odds
+# (4:2 is 2:1), as docs/errata.md says: no step given twice; eval, odds and
+# diff read the new value.
+r=$tmp/ratio.rtab
+cp tables/musket_pike.rtab "$r"
+printf 'errata fix @ "E" {\n  en "Fix"; ru "Fix";\n  patch ratio force_ratio { 4:2 = +2; }\n}\n' >>"$r"
+lacks ratio-step-replaced "error:" "$rtab" check "$r"
+expect ratio-step-eval 0 "+2 force_ratio_modifier" "$rtab" eval "$r" melee --set attacker_strength=20 \
+	--set defender_strength=10 --roll 3 --explain
+expect ratio-step-original 0 "+1 force_ratio_modifier" "$rtab" eval "$r@original" melee --set attacker_strength=20 \
+	--set defender_strength=10 --roll 3 --explain
+expect ratio-step-diff 1 "step 2:1: +1 -> +2" "$rtab" diff "$r@original" "$r"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

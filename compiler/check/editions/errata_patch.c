@@ -16,6 +16,7 @@
 
 #include "check/checks.h"
 #include "base/util.h"
+#include "rtab.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,19 @@ static bool ids_same(const ast_id *a, const ast_id *b)
 	return !a && !b;
 }
 
+/* Whether the odds a:b and c:d of two ratio steps are the same odds (4:2
+ * is 2:1, as the ratio's own check of steps given twice reads them). */
+static bool same_odds(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+	if (a == c && b == d)
+		return true;
+	/* Terms past the ratio's limits are said by its check; compared exactly. */
+	if (a < 1 || b < 1 || c < 1 || d < 1 || a > RTAB_MAX_STEP_TERM || b > RTAB_MAX_STEP_TERM ||
+	    c > RTAB_MAX_STEP_TERM || d > RTAB_MAX_STEP_TERM)
+		return false;
+	return a * d == b * c;
+}
+
 /* The statement of the patch p that takes the place of s, or NULL. */
 static bool replaces(const ast_stmt *p, const ast_stmt *s)
 {
@@ -82,7 +96,7 @@ static bool replaces(const ast_stmt *p, const ast_stmt *s)
 	case MERGE_SAME_CELL:
 		return ids_same(p->ids, s->ids);
 	case MERGE_SAME_STEP:
-		return p->step && s->step && p->step->lo == s->step->lo && p->step->hi == s->step->hi;
+		return same_odds(p->lo, p->hi, s->lo, s->hi); /* an odds step: 'lo:hi = DRM' */
 	case MERGE_SAME_PATCHED: /* same_cells, below: the earlier patch goes */
 	case MERGE_ADDED:
 		return false;
