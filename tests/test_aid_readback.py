@@ -433,6 +433,123 @@ def read_inputs(expr):
     return [i['ref'] for i in expr.get('instrs', []) if i.get('op_name') == 'input' and i.get('ref')]
 
 
+def is_numeric(doc, o):
+    return bool(doc['outcomes'][o].get('nvalues'))
+
+
+def unit_forms(doc, unit, locale):
+    """Every word a card may print after a number of unit in the locale, longest first."""
+    forms = set()
+    for u in doc.get('units', []):
+        if u['id'] == unit:
+            forms |= set(label(u.get('labels'), locale, '').split('|'))
+    forms |= {unit_words(unit, n, locale) for n in (1, 2, 5)}
+    return sorted((squeeze(f) for f in forms if f), key=len, reverse=True)
+
+
+def side_pattern(doc, o, side, locale):
+    """A regular expression of one side of a printed rewrite: the outcome's label, or for an
+    outcome that carries numbers its declared label with a group for each number."""
+    out = doc['outcomes'][o]
+    if not out.get('nvalues'):
+        return re.escape(squeeze(label(out['labels'], locale, out['id']))), []
+    n = doc['numeric_outcomes'][out['numeric']]
+    template = label(n.get('labels'), locale, None)
+    if template is None:
+        return None, []
+    params = [p['id'] for p in n['params']]
+    flags = dict(re.findall(r'\{(\w+)\?([^}]*)\}', n.get('code') or ''))
+    pattern, names, pos = '', [], 0
+    for m in re.finditer(r'\{(\w+)(?:\?([^}]*))?\}', template):
+        if m.group(1) not in params:
+            continue
+        pattern += re.escape(squeeze(template[pos:m.start()]))
+        g = '%s%d' % (side, len(names))
+        names.append((m.group(1), g))
+        if m.group(1) in flags:
+            shown = re.escape(squeeze(m.group(2) if m.group(2) is not None else flags[m.group(1)]))
+            pattern += r'(?P<%s>(?:\[%s(?::[^\]]+)?\]|%s)?)' % (g, shown, shown)
+        else:
+            pattern += r'(?P<%s>[\w()+*,\-\u2212]+?)' % g  # a number, a name or a formula
+        pos = m.end()
+    return pattern + re.escape(squeeze(template[pos:])), names
+
+
+def number_of(doc, n, pid, said, locale):
+    """A printed number of parameter pid back as what it says: a number, a named value's name
+    (its number), a name or a formula (its text), or a flag (1, 0, or its formula)."""
+    p = next(p for p in n['params'] if p['id'] == pid)
+    flags = dict(re.findall(r'\{(\w+)\?([^}]*)\}', n.get('code') or ''))
+    if pid in flags:
+        if said.startswith('['):
+            return said[1:-1].partition(':')[2] or None  # None: as the result read from
+        return '1' if said else '0'
+    for sp in p.get('specials', []):
+        if said == squeeze(sp['id']):
+            return str(sp['value'])
+    if p.get('unit'):
+        for f in unit_forms(doc, p['unit'], locale):
+            if said == squeeze(phrase(locale, 'no %s') % f):
+                return '0'
+            if said.endswith(f) and len(said) > len(f):
+                return said[:-len(f)]
+    return said
+
+
+def work_out(formula, names):
+    """A printed formula (min(a+1,5), div_down(d,2)) over the names bound, or None."""
+    funcs = {'min': min, 'max': max, 'div_down': lambda x, y: x // y, 'div_up': lambda x, y: -(-x // y)}
+    try:
+        return int(eval(formula.replace(MINUS, '-'), {'__builtins__': {}}, dict(funcs, **names)))
+    except Exception:  # not a formula of these names
+        return None
+
+
+def find_formula(doc, rw, text, locale):
+    """Where a rewrite's printed line starts and its head ends: the line whose left side names
+    the result rw reads from (its names bound to its numbers) and whose right side, worked out
+    over them, gives the result rw reads as; (-1, -1, why) where none does."""
+    frm, fnames = side_pattern(doc, rw['from'], 'f', locale)
+    to, tnames = side_pattern(doc, rw['to'], 't', locale)
+    if frm is None or to is None:
+        return -1, -1, 'an outcome with numbers and no label in the locale'
+    head = squeeze(phrase(locale, '%s may read as %s'))
+    when = squeeze(phrase(locale, ' when %s').split('%s')[0])
+    pattern = re.escape(head).replace(re.escape('%s'), '(%s)', 1).replace(re.escape('%s'), '(%s)', 1) % (frm, to)
+    ends = [when, squeeze(phrase(locale, ' in the case its rule states')),
+            squeeze(phrase(locale, ' (rule %s)').split('%s')[0]), '.']
+    pattern += '(?=%s)' % '|'.join(re.escape(e) for e in ends)
+    src, dst = doc['outcomes'][rw['from']], doc['outcomes'][rw['to']]
+    rx, at = re.compile(pattern), 0
+    while True:
+        m = rx.search(text, at)
+        if not m:
+            break
+        at = m.start() + 1  # the next try starts later: a line a group reached across is read too
+        bound, ok = {}, True
+        if src.get('nvalues'):
+            n = doc['numeric_outcomes'][src['numeric']]
+            ids = [p['id'] for p in n['params']]
+            for pid, g in fnames:
+                v = src['values'][ids.index(pid)]
+                said = number_of(doc, n, pid, m.group(g), locale)
+                if said is None or re.fullmatch(r'[A-Za-z_]\w*', said):
+                    bound[said or pid] = v
+                elif work_out(said, {}) != v:
+                    ok = False
+        if ok and dst.get('nvalues'):
+            n = doc['numeric_outcomes'][dst['numeric']]
+            ids = [p['id'] for p in n['params']]
+            for pid, g in tnames:
+                said = number_of(doc, n, pid, m.group(g), locale)
+                want = dst['values'][ids.index(pid)]
+                got = bound.get(pid) if said is None else work_out(said, bound)
+                ok = ok and got == want
+        if ok:
+            return m.start(), m.end(), ''
+    return -1, -1, 'no line %s' % pattern
+
+
 def compare_says(where, doc, truth, t, unit, locale):
     """What the card says beside the grid against the model and eval: each result's effects (as
     eval gives them) and what it triggers, the conditions of rewrites in the inputs' labels,
@@ -485,12 +602,24 @@ def compare_says(where, doc, truth, t, unit, locale):
                          (out['id'], tr['target']['id'], ref))
         if fired:
             fail(where, '%s: eval triggers %s, which the model does not list' % (out['id'], sorted(fired)))
+    grouped = set()  # the printed lines of rewrites that compute numbers, by where they start
     for rw in t.get('rewrites', []):
         frm = label(doc['outcomes'][rw['from']]['labels'], locale, rw['from_id'])
         to = label(doc['outcomes'][rw['to']]['labels'], locale, rw['to_id'])
         head = squeeze(phrase(locale, '%s may read as %s') % (frm, to))
         k = text.find(head)
         counts['says'] += 1
+        if is_numeric(doc, rw['from']) or is_numeric(doc, rw['to']):
+            # One line per rewrite as written ("Losses a/d may read as Losses min(a+1, 5)/d"):
+            # its formula, worked out for this result, gives the result the model reads it as.
+            k, end, why = find_formula(doc, rw, text, locale)
+            if k < 0:
+                counts['says_differ'] += 1
+                fail(where, 'the rewrite %s -> %s is not printed as a line whose numbers work out to it (%s)' %
+                     (rw['from_id'], rw['to_id'], why))
+                continue
+            grouped.add(k)
+            head = text[k:end]
         if k < 0:
             counts['says_differ'] += 1
             fail(where, 'the rewrite %s -> %s is not printed' % (rw['from_id'], rw['to_id']))

@@ -110,4 +110,29 @@ has "each instantiation keeps the references" "$tmp/refs.json" '"rules": {"en": 
 [ "$(grep -o '"rules": {"en": "7.1", "ru": "7.1р"}' "$tmp/refs.json" | wc -l)" -eq 3 ] ||
 	fail "the declaration and its two instantiations do not all carry both references"
 
+# A flag reads as its cell prints it ("1/1*": retreat *), set or not, in text and JSON.
+flags=tests/language/result_flags.rtab
+"$rtab" eval $flags assault --set attack=6 --set defence=6 --roll 5 >"$tmp/flag.txt" 2>&1 || fail "eval of a flag"
+has "eval prints a set flag as its cell" "$tmp/flag.txt" "numbers:       a 1, d 1, retreat *"
+"$rtab" eval $flags assault --set attack=6 --set defence=6 --roll 3 >"$tmp/noflag.txt" 2>&1 || fail "eval of no flag"
+has "eval says a flag is not set" "$tmp/noflag.txt" "numbers:       a 1, d 1, retreat (not set)"
+"$rtab" eval $flags assault --set attack=6 --set defence=6 --roll 5 --json >"$tmp/flag.json" 2>&1
+has "eval --json gives a set flag as its cell" "$tmp/flag.json" '"named_numbers": {}, "flags": {"retreat": "*"}'
+"$rtab" eval $flags assault --set attack=6 --set defence=6 --roll 3 --json >"$tmp/noflag.json" 2>&1
+has "eval --json gives an unset flag as nothing" "$tmp/noflag.json" '"flags": {"retreat": ""}'
+"$rtab" eval $lw combat --set hero_skill=15 --set enemy_skill=16 --roll 7 --json >"$tmp/noflags.json" 2>&1
+grep -q '"flags"' "$tmp/noflags.json" && fail "eval --json lists flags for an outcome that has none"
+
+# A rewrite that computes numbers prints as written, one line each (not one
+# per result it reads), in the aid (Markdown) and in CSV.
+rn=tests/native_prop/rewrite_numbers.rtab
+"$rtab" export --format markdown $rn >"$tmp/rn.md" 2>&1 || fail "export markdown of numeric rewrites"
+has "the aid prints a rewrite as written" "$tmp/rn.md" "Losses a/d may read as Losses min(a+1, 5)/d when Full assault."
+has "the aid prints a named value by its name" "$tmp/rn.md" "Losses a/eliminated may read as Halted, attacker loses a when Dug in and Full assault."
+[ "$(grep -c 'may read as' "$tmp/rn.md")" -eq 8 ] ||
+	fail "the aid prints $(grep -c 'may read as' "$tmp/rn.md") rewrite lines for the 4 rewrites of each of 2 tables"
+"$rtab" export --format csv $rn >"$tmp/rn.csv" 2>&1 || fail "export csv of numeric rewrites"
+has "csv prints a rewrite as written" "$tmp/rn.csv" 'assault,"loss(a, d) reads as loss(a, div_down(d, 2)) when dug_in"'
+[ "$(grep -c 'reads as' "$tmp/rn.csv")" -eq 8 ] || fail "csv prints one line per result a rewrite reads"
+
 [ "$failed" -eq 0 ] || exit 1

@@ -105,6 +105,26 @@ static void outcome_json(json_writer *w, report *r, const rtab_outcome *o)
 				if (n->params[p].specials[k].value == o->values[p])
 					json_member_string(w, n->params[p].id, n->params[p].specials[k].id);
 		json_end_object(w);
+		/* Each flag as its cell prints it: "*" where set, "" where not. */
+		bool flags = false;
+		for (size_t p = 0; p < n->nparams; p++) {
+			size_t len;
+			flags |= export_flag_text(n, p, &len) != NULL;
+		}
+		if (flags) {
+			json_key(w, "flags");
+			json_begin_object(w);
+			for (size_t p = 0; p < o->nvalues && p < n->nparams; p++) {
+				size_t len;
+				const char *flag = export_flag_text(n, p, &len);
+				if (!flag)
+					continue;
+				char *text = xstrndup(flag, o->values[p] ? len : 0);
+				json_member_string(w, n->params[p].id, text);
+				free(text);
+			}
+			json_end_object(w);
+		}
 	}
 	json_key(w, "effects");
 	json_begin_array(w);

@@ -3,11 +3,113 @@
 #include "export/aid.h"
 
 #include "base/msg.h"
+#include "check/passes/sema_numeric_rewrite.h"
 #include "export/aid_parts.h"
 #include "export/aid_words.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+
+/* Whether text is a whole number, as the left side of a rewrite fixes one. */
+static bool whole_number(const char *text, long long *n)
+{
+	char *end;
+	*n = strtoll(text, &end, 10);
+	return *text && !*end;
+}
+
+/* What a flag prints where it is set: its place's text in the label
+ * ({retreat?; the defender retreats}), else in the code pattern ({retreat?*}). */
+static bool flag_text(const rtab_numeric_outcome *n, size_t p, const char *text, size_t len, strbuf *out)
+{
+	size_t code_len;
+	const char *code = export_flag_text(n, p, &code_len);
+	if (!text && !code)
+		return false;
+	sb_put(out, text ? text : code, text ? len : code_len);
+	return true;
+}
+
+/* One side of a rewrite that computes numbers, in the author's form and the
+ * outcome's label: "Losses a/d", "Losses min(a+1, 5)/d" (a named value by its
+ * name, a number in a unit with the unit's words, a flag's text where it is
+ * set, in brackets where a name passes it on). A side that names a plain
+ * result is that result's label. */
+static void rewrite_side(strbuf *sb, const export_ctx *c, size_t slot, const ast_stmt *s, bool right,
+			 uint16_t plain)
+{
+	const rtab_ruleset *rs = c->rs;
+	const char *name = right ? s->name2 : s->name;
+	const rtab_numeric_outcome *n = NULL;
+	for (size_t i = 0; name && (right ? s->result_args != NULL : s->args != NULL) && i < rs->nnumeric_outcomes; i++)
+		if (strcmp(rs->numeric_outcomes[i].id, name) == 0)
+			n = &rs->numeric_outcomes[i];
+	const char *label = n ? export_label(c, n->labels, slot) : "";
+	if (n && !*label && c->nlocales > 1)
+		label = export_label(c, n->labels, slot ? 0 : 1);
+	if (!n || !*label) {
+		if (n) { /* no label: the side as written */
+			strbuf both = {0};
+			numeric_rewrite_text(&both, s);
+			const char *arrow = strstr(both.data, " -> ");
+			if (arrow)
+				sb_put(sb, right ? arrow + 4 : both.data, right ? strlen(arrow + 4) : (size_t)(arrow - both.data));
+			sb_free(&both);
+		} else {
+			sb_puts(sb, aid_outcome_text(c, slot, plain, false));
+		}
+		return;
+	}
+	for (const char *p = label; *p;) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		const char *q = close ? memchr(p, '?', (size_t)(close - p)) : NULL;
+		size_t k = n->nparams, idlen = close ? (size_t)((q ? q : close) - p - 1) : 0;
+		for (size_t i = 0; close && i < n->nparams; i++)
+			if (strlen(n->params[i].id) == idlen && strncmp(n->params[i].id, p + 1, idlen) == 0)
+				k = i;
+		if (k == n->nparams) {
+			sb_putc(sb, *p++);
+			continue;
+		}
+		const rtab_outcome_param *pa = &n->params[k];
+		strbuf arg = {0}, flag = {0};
+		sb_puts(&arg, "");
+		numeric_rewrite_arg_text(&arg, s, right, k, true);
+		long long v;
+		if (flag_text(n, k, q ? q + 1 : NULL, q ? (size_t)(close - q - 1) : 0, &flag)) {
+			bool set = strcmp(arg.data, "true") == 0 || (whole_number(arg.data, &v) && v != 0);
+			bool unset = strcmp(arg.data, "false") == 0 || (whole_number(arg.data, &v) && v == 0);
+			/* A name: "[*]", set or not as the result read from is, where the
+			 * other side passes it on in its place; else "[*: 1 - f]". */
+			strbuf other = {0};
+			bool same = s->name2 && strcmp(s->name, s->name2) == 0 &&
+				    numeric_rewrite_arg_text(&other, s, !right, k, true) &&
+				    strcmp(other.data, arg.data) == 0;
+			sb_free(&other);
+			if (set)
+				sb_puts(sb, flag.data ? flag.data : "");
+			else if (!unset && same)
+				sb_printf(sb, "[%s]", flag.data ? flag.data : "");
+			else if (!unset)
+				sb_printf(sb, "[%s: %s]", flag.data ? flag.data : "", arg.data);
+		} else {
+			const char *named = NULL;
+			for (size_t j = 0; j < pa->nspecials && !named; j++)
+				if (strcmp(pa->specials[j].id, arg.data) == 0 || strcmp(pa->specials[j].code, arg.data) == 0)
+					named = pa->specials[j].id;
+			if (named)
+				sb_puts(sb, named);
+			else if (pa->unit) /* a name stands for many: the form of many */
+				aid_count_words(sb, c, slot, whole_number(arg.data, &v) ? v : 5, arg.data, pa->unit);
+			else
+				sb_puts(sb, arg.data);
+		}
+		sb_free(&arg);
+		sb_free(&flag);
+		p = close + 1;
+	}
+}
 
 static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 {
@@ -76,9 +178,25 @@ static void table_unit(const export_ctx *c, size_t slot, size_t ti, aid_doc *d)
 	}
 	for (size_t i = 0; i < t->nrewrites; i++) {
 		const rtab_rewrite *rw = &t->rewrites[i];
-		sb_printf(&sb, msg_in(c->words, "%s may read as %s"),
-			  aid_outcome_text(c, slot, rw->from, false),
-			  aid_outcome_text(c, slot, rw->to, false));
+		/* A rewrite that computes numbers is one line, as written: "Losses
+		 * a/d may read as Losses min(a+1, 5)/d", not one per result. */
+		bool first;
+		const ast_stmt *src = numeric_rewrite_source(c->m, ti, i, &first);
+		if (src && !first)
+			continue;
+		if (src) {
+			strbuf from = {0}, to = {0};
+			rewrite_side(&from, c, slot, src, false, rw->from);
+			rewrite_side(&to, c, slot, src, true, rw->to);
+			sb_printf(&sb, msg_in(c->words, "%s may read as %s"), from.data ? from.data : "",
+				  to.data ? to.data : "");
+			sb_free(&from);
+			sb_free(&to);
+		} else {
+			sb_printf(&sb, msg_in(c->words, "%s may read as %s"),
+				  aid_outcome_text(c, slot, rw->from, false),
+				  aid_outcome_text(c, slot, rw->to, false));
+		}
 		strbuf when = {0};
 		if (rw->condition.ninstrs && aid_expr_words(&when, c, slot, &rw->condition, -1))
 			sb_printf(&sb, msg_in(c->words, " when %s"), when.data);

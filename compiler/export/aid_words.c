@@ -88,6 +88,13 @@ static void put_quantity(strbuf *sb, const export_ctx *c, size_t slot, long n, c
 			  ruleset_unit_words(c->rs, c->locales[slot], unit));
 }
 
+void aid_count_words(strbuf *sb, const export_ctx *c, size_t slot, long long n, const char *n_text,
+		     const char *unit)
+{
+	unit_count(sb, c->words, c->rs->locales[c->locales[slot]], n, n_text, unit,
+		   ruleset_unit_words(c->rs, c->locales[slot], unit));
+}
+
 /* A constant as a value of input in (its enum value's label, yes or no), else a
  * number, followed by the input's unit in the reader's words ("6 inches"). */
 static void put_value(strbuf *sb, const words *w, const rtab_input *in, int32_t v)

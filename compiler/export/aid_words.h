@@ -12,6 +12,11 @@
 /* The label in the slot-th locale chosen, else the other one chosen, else fallback. */
 const char *aid_word(const export_ctx *c, size_t slot, rtab_labels l, const char *fallback);
 
+/* n_text of unit in the words of the aid's locale slot, in the form n
+ * takes ("2 steps"; none as the language says it, "no steps"). */
+void aid_count_words(strbuf *sb, const export_ctx *c, size_t slot, long long n, const char *n_text,
+		     const char *unit);
+
 /* A program in words ("Attacker's unit type: Light infantry or A broken unit
  * was eliminated ..."), appended to sb. as_input >= 0: the program is a
  * value given to that input, so that a constant reads as its value (an enum

@@ -2,6 +2,7 @@
 /* What a printed player aid shows of each definition (see export_views.h). */
 #include "export/export_views.h"
 #include "base/msg.h"
+#include "check/passes/sema_numeric_rewrite.h"
 #include "check/passes/table_text.h"
 #include "front/key_kinds.h"
 #include "text/value_text.h"
@@ -709,8 +710,23 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 	}
 	for (size_t i = 0; i < t->nrewrites; i++) {
 		const rtab_rewrite *rw = &t->rewrites[i];
-		sb_printf(n, msg_in(c->words, "%s reads as %s when "), rs->outcomes[rw->from].id,
-			  rs->outcomes[rw->to].id);
+		/* One that computes numbers as written, once: loss(a, d) reads as loss(a + 1, d). */
+		bool first;
+		const ast_stmt *src = numeric_rewrite_source(c->m, ti, i, &first);
+		if (src && !first)
+			continue;
+		if (src) {
+			strbuf both = {0};
+			numeric_rewrite_text(&both, src);
+			const char *arrow = strstr(both.data, " -> ");
+			char *left = xstrndup(both.data, (size_t)(arrow - both.data));
+			sb_printf(n, msg_in(c->words, "%s reads as %s when "), left, arrow + 4);
+			free(left);
+			sb_free(&both);
+		} else {
+			sb_printf(n, msg_in(c->words, "%s reads as %s when "), rs->outcomes[rw->from].id,
+				  rs->outcomes[rw->to].id);
+		}
 		export_expr_text(n, rs, &rw->condition);
 		if (rw->rule)
 			sb_printf(n, msg_in(c->words, " (rule %s)"), rw->rule);

@@ -40,6 +40,21 @@ const char *export_target_id(const rtab_ruleset *rs, rtab_target t)
 	return id ? id : "?";
 }
 
+const char *export_flag_text(const rtab_numeric_outcome *n, size_t p, size_t *len)
+{
+	const char *id = n->params[p].id;
+	size_t idlen = strlen(id);
+	for (const char *c = n->code ? strchr(n->code, '{') : NULL; c; c = strchr(c + 1, '{')) {
+		const char *q = strchr(c, '?'), *e = strchr(c, '}');
+		if (q && e && q < e && (size_t)(q - c - 1) == idlen && strncmp(c + 1, id, idlen) == 0) {
+			*len = (size_t)(e - q - 1);
+			return q + 1;
+		}
+	}
+	*len = 0;
+	return NULL;
+}
+
 void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o)
 {
 	if (!o->nvalues || o->numeric >= rs->nnumeric_outcomes)
@@ -52,7 +67,13 @@ void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outco
 			if (pa->specials[k].value == o->values[p])
 				named = pa->specials[k].id;
 		sb_printf(sb, "%s%s ", p ? ", " : "", pa->id);
-		if (named)
+		size_t len;
+		const char *flag = export_flag_text(n, p, &len);
+		if (flag && o->values[p]) /* a flag as the cell prints it: retreat * */
+			sb_put(sb, flag, len);
+		else if (flag)
+			sb_puts(sb, "(not set)");
+		else if (named)
 			sb_printf(sb, "%s (%ld)", named, (long)o->values[p]);
 		else
 			sb_printf(sb, "%ld", (long)o->values[p]);

@@ -53,8 +53,12 @@ void export_effect_units(json_writer *w, const rtab_effect_kind *k, const rtab_e
 
 /* The units a ruleset declares, as its header writes them: "inches; cm = inches * 50 / 127 within 5%". */
 void export_units_text(strbuf *sb, const rtab_ruleset *rs);
-/* The numbers an outcome carries, by parameter: "e 8, lw 2", "e killed (100), lw 0";
- * nothing for a plain outcome. */
+/* Where parameter p of n is a flag ({retreat?*} in its code): what its cell
+ * prints where it is set ("*", len bytes); else NULL. */
+const char *export_flag_text(const rtab_numeric_outcome *n, size_t p, size_t *len);
+/* The numbers an outcome carries, by parameter: "e 8, lw 2", "e killed (100), lw 0",
+ * a flag as its cell prints it ("retreat *", "retreat (not set)"); nothing for a
+ * plain outcome. */
 void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o);
 /* The parameters of a numeric outcome as declared: "enemy: int 0..99 or killed = 100 code K, self: int 0..9". */
 void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n);

@@ -486,3 +486,129 @@ void numeric_rewrites_free(struct numeric_state *st)
 	}
 	free(st->rewrites);
 }
+
+const ast_stmt *numeric_rewrite_source(const model *m, size_t ti, size_t w, bool *first)
+{
+	*first = false;
+	if (!m || ti >= m->rs.ntables || w >= m->rs.tables[ti].nrewrites || !m->tables)
+		return NULL;
+	const model_table *mt = &m->tables[ti];
+	if (!mt->def || !mt->rewrite_source)
+		return NULL;
+	size_t nth = mt->rewrite_source[w];
+	const ast_stmt *s = mt->def->body;
+	for (size_t k = 0; s; s = s->next)
+		if (s->kind == ST_REWRITE && k++ == nth)
+			break;
+	if (!s || (!s->args && !s->result_args))
+		return NULL;
+	*first = w == 0 || mt->rewrite_source[w - 1] != nth;
+	return s;
+}
+
+/* How tightly an operator binds, for brackets: + - below *, calls and atoms above. */
+static int binds(const ast_expr *e)
+{
+	if (e->kind == EX_BINARY)
+		return e->op == RTAB_OP_MUL ? 2 : 1;
+	if (e->kind == EX_UNARY)
+		return 3;
+	return 4;
+}
+
+static void expr_text_of(strbuf *sb, const ast_expr *e, bool tight)
+{
+	switch (e->kind) {
+	case EX_INT:
+		sb_printf(sb, "%lld", (long long)e->num);
+		return;
+	case EX_BOOL:
+		sb_puts(sb, e->num ? "true" : "false");
+		return;
+	case EX_NAME:
+		sb_puts(sb, e->name);
+		return;
+	case EX_UNARY: {
+		const ast_expr *x = e->lhs ? e->lhs : e->rhs;
+		sb_putc(sb, '-');
+		bool br = x && binds(x) < 3;
+		sb_puts(sb, br ? "(" : "");
+		if (x)
+			expr_text_of(sb, x, tight);
+		sb_puts(sb, br ? ")" : "");
+		return;
+	}
+	case EX_BINARY: {
+		const char *op = e->op == RTAB_OP_ADD ? "+" : e->op == RTAB_OP_SUB ? "-" : e->op == RTAB_OP_MUL ? "*" : "?";
+		int me = binds(e);
+		/* a - (b + c): the right operand of - binds as tightly as - itself does not */
+		bool lbr = binds(e->lhs) < me, rbr = binds(e->rhs) < me || (binds(e->rhs) == me && e->op != RTAB_OP_ADD && e->op != RTAB_OP_MUL);
+		sb_puts(sb, lbr ? "(" : "");
+		expr_text_of(sb, e->lhs, tight);
+		sb_printf(sb, lbr ? ")%s%s%s" : "%s%s%s", tight ? "" : " ", op, tight ? "" : " ");
+		sb_puts(sb, rbr ? "(" : "");
+		expr_text_of(sb, e->rhs, tight);
+		sb_puts(sb, rbr ? ")" : "");
+		return;
+	}
+	case EX_CALL:
+		sb_printf(sb, "%s(", e->name);
+		for (const ast_expr *a = e->args; a; a = a->next_arg) {
+			expr_text_of(sb, a, tight);
+			sb_puts(sb, a->next_arg ? ", " : "");
+		}
+		sb_putc(sb, ')');
+		return;
+	case EX_DICE:
+	case EX_IF:
+	case EX_DECIMAL:
+		break;
+	}
+	sb_puts(sb, "?"); /* no rewrite that checked computes so */
+}
+
+bool numeric_rewrite_arg_text(strbuf *sb, const ast_stmt *s, bool right, size_t p, bool tight)
+{
+	if (right) {
+		const ast_expr *e = s->result_args;
+		for (size_t k = 0; e && k < p; k++)
+			e = e->next_arg;
+		if (e)
+			expr_text_of(sb, e, tight);
+		return e != NULL;
+	}
+	const ast_arg *a = s->args;
+	for (size_t k = 0; a && k < p; k++)
+		a = a->next;
+	if (a && a->kind == ARG_NAME)
+		sb_puts(sb, a->name);
+	else if (a)
+		sb_printf(sb, "%lld", (long long)a->num);
+	return a != NULL;
+}
+
+static void side_text(strbuf *sb, const ast_stmt *s, bool right)
+{
+	sb_puts(sb, right ? s->name2 : s->name);
+	if (right ? !s->result_args : !s->args)
+		return;
+	sb_putc(sb, '(');
+	for (size_t p = 0;; p++) {
+		size_t at = sb->len;
+		if (p)
+			sb_puts(sb, ", ");
+		if (!numeric_rewrite_arg_text(sb, s, right, p, false)) {
+			sb->len = at;
+			sb->data[at] = '\0';
+			break;
+		}
+	}
+	sb_putc(sb, ')');
+}
+
+void numeric_rewrite_text(strbuf *sb, const ast_stmt *s)
+{
+	side_text(sb, s, false);
+	sb_puts(sb, " -> ");
+	side_text(sb, s, true);
+}

@@ -18,4 +18,18 @@ size_t numeric_rewrite_count(const model *m, const ast_stmt *s);
  * names that result as written (resolve it by name). */
 void numeric_rewrite_pair(const model *m, const ast_stmt *s, size_t i, int *from, int *to);
 
+/* The 'rewrite' statement that wrote rewrite w of table ti when that
+ * statement computes numbers (rewrite loss(a, d) -> loss(a + 1, d)), which
+ * wrote one rewrite per result; NULL for a rewrite of two named results, or
+ * where the model does not say. *first: w is the first it wrote. */
+const ast_stmt *numeric_rewrite_source(const model *m, size_t ti, size_t w, bool *first);
+/* One number of a side of such a statement as written: on the left
+ * (right false) the name, number or named value that parameter p binds
+ * (a, 0, E); on the right the expression that computes it (min(a + 1, 5),
+ * with spaces around the operators unless tight). False where the side
+ * names no numbers or no p-th. */
+bool numeric_rewrite_arg_text(strbuf *sb, const ast_stmt *s, bool right, size_t p, bool tight);
+/* The whole statement's two sides as written: loss(a, d) -> loss(min(a + 1, 5), d). */
+void numeric_rewrite_text(strbuf *sb, const ast_stmt *s);
+
 #endif
