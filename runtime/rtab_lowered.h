@@ -29,39 +29,46 @@
 			return rc_; \
 	} while (0)
 
-/* A reason noted once; past the list's room one not listed counts each time it
- * is met. Every text the generated C notes is one of its constants, each text
- * once (print_c.c): the same text is the same pointer. out NULL: nothing noted. */
-RTAB_LOWERED_ void rtab_lowered_note_(rtab_result *out, const char *why)
+/* A reason noted once, told apart by its number id (from 1; texts[id] its text, each text one
+ * number): seen holds a bit per number, set while the reason is among those listed (the first
+ * RTAB_MAX_REASONS); past the list's room one not listed counts each time it is met, as
+ * rtab_resolve counts it. */
+RTAB_LOWERED_ void rtab_lowered_note_id_(rtab_result *out, uint64_t *seen, unsigned id, const char *why)
 {
-	size_t n;
-	if (!out || !why)
+	uint64_t bit = (uint64_t)1 << (id & 63);
+	if (seen[id >> 6] & bit)
 		return;
-	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (size_t i = 0; i < n; i++)
-		if (out->reasons[i] == why)
-			return;
-	if (out->nprovisional < RTAB_MAX_REASONS)
+	if (out->nprovisional < RTAB_MAX_REASONS) {
+		seen[id >> 6] |= bit;
 		out->reasons[out->nprovisional] = why;
+	}
 	if (!out->provisional)
 		out->provisional = why;
 	if (out->nprovisional < UINT16_MAX)
 		out->nprovisional++;
 }
 
-/* The same, named first: the outcome's own uncertainty leads the list. */
-RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_result *out, const char *why)
+/* The same, named first: the outcome's own uncertainty leads the list. A text has one pointer
+ * (texts[id]): the one listed is found by it; when the list was full, the last listed makes
+ * room (its number found among the ntexts texts). */
+RTAB_LOWERED_ void rtab_lowered_note_first_id_(rtab_result *out, uint64_t *seen, unsigned id,
+					       const char *const *texts, size_t ntexts)
 {
+	const char *why = texts[id];
 	size_t at, n;
-	if (!out || !why)
-		return;
-	rtab_lowered_note_(out, why);
+	rtab_lowered_note_id_(out, seen, id, why);
 	out->provisional = why;
 	n = out->nprovisional < RTAB_MAX_REASONS ? out->nprovisional : RTAB_MAX_REASONS;
-	for (at = 0; at < n && out->reasons[at] != why; at++)
-		;
-	if (at == n) /* the list was full: make room by dropping the last */
-		at = n - 1;
+	if (seen[id >> 6] >> (id & 63) & 1) {
+		for (at = 0; at < n && out->reasons[at] != why; at++)
+			;
+	} else { /* the list was full: the last listed makes room */
+		at = n ? n - 1 : 0;
+		for (size_t k = 1; k < ntexts; k++)
+			if (texts[k] == out->reasons[at])
+				seen[k >> 6] &= ~((uint64_t)1 << (k & 63));
+		seen[id >> 6] |= (uint64_t)1 << (id & 63);
+	}
 	for (; at > 0; at--)
 		out->reasons[at] = out->reasons[at - 1];
 	out->reasons[0] = why;
@@ -109,16 +116,12 @@ RTAB_LOWERED_ int rtab_lowered_div_exact_(int32_t *r, int32_t scale, int32_t a, 
 	return rtab_exact(RTAB_OP_DIV_EXACT, scale, a, b, r);
 }
 
-/* The cell of matrix index at keys (one per dimension), its reason (reasons[cell], the
- * generated C's constant of the cell's text) noted. */
+/* The cell of matrix index at keys (one per dimension) into *r, its number into *cell. */
 RTAB_LOWERED_ int rtab_lowered_matrix_(int32_t *r, const rtab_ruleset *rs, size_t index, const int32_t *keys,
-				       rtab_result *out, const char *const *reasons, size_t nreasons)
+				       size_t *cell)
 {
-	size_t cell;
-	RTAB_LOWERED_TRY_(rtab_matrix_find(rs, index, keys, &cell));
-	if (cell < nreasons)
-		rtab_lowered_note_(out, reasons[cell]);
-	*r = rtab_matrix_cell(&rs->matrices[index], cell);
+	RTAB_LOWERED_TRY_(rtab_matrix_find(rs, index, keys, cell));
+	*r = rtab_matrix_cell(&rs->matrices[index], *cell);
 	return RTAB_OK;
 }
 

@@ -1464,8 +1464,12 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, co
 	sb_puts(o, "};\n");
 	if (data_only)
 		return;
-	emit_native_source(o, rs, lowered, opt ? opt->lowered_source : NULL);
-	emit_entry_source(o, rs, lowered, opt && opt->lowered_no_result_exact);
+	if (opt && opt->code) {
+		opt->code(o, rs, rt, opt->code_arg);
+		return;
+	}
+	emit_native_source(o, rs, lowered);
+	emit_entry_source(o, rs, lowered, false);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,

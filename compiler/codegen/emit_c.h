@@ -10,6 +10,8 @@
 #include "base/util.h"
 #include "front/construct_use.h"
 
+struct reason_text;
+
 /* How the C is written (a zeroed struct: the data and its native resolvers,
  * named after the ruleset). */
 typedef struct emit_c_options {
@@ -20,15 +22,15 @@ typedef struct emit_c_options {
 	/* The data alone: no native resolvers, no situation type
 	 * (rtab_ruleset.native_resolve NULL, so rtab_resolve interprets). */
 	bool data_only;
-	/* The tables whose resolvers the caller printed from the lowering
+	/* The tables whose resolvers the caller prints from the lowering
 	 * (targets/print_c.c), lowered[t] for a table the native generator does
-	 * not write, and that text (lowered_source), written after the native
-	 * resolvers. NULL: the interpreter answers for those tables. */
+	 * not write. NULL: the interpreter answers for those tables. */
 	const bool *lowered;
-	const char *lowered_source;
-	/* Those resolvers note no reason: no result from them (a 'none' column, odds
-	 * 0:0) is the interpreter's to the byte, and rtab_resolve takes it as it is. */
-	bool lowered_no_result_exact;
+	/* The code after the data (targets/c_source.c: the resolvers and the entry behind
+	 * rtab_resolve), given rs as named and the data's reason text (each text's number,
+	 * codegen/reason_text.h). NULL: the native generator's and its entry. */
+	void (*code)(strbuf *out, const rtab_ruleset *rs, const struct reason_text *rt, void *arg);
+	void *code_arg;
 	/* Every table's resolver printed from the lowering, none by the native
 	 * generator (rtab compile --from-lowering; targets/c_source.c reads it). */
 	bool from_lowering;

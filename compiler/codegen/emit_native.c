@@ -820,7 +820,7 @@ static void emit_reason_helpers(strbuf *o, size_t nreasons)
 		   "\tseen->ids[0] = (uint16_t)id;\n}\n");
 }
 
-void emit_native_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered, const char *lowered_source)
+void emit_native_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
 {
 	nctx c = {0};
 	c.o = o;
@@ -943,8 +943,6 @@ dispatch:
 		sb_puts(o, "\tdefault:\n\t\t(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;\n"
 			   "\t\treturn RTAB_E_TABLE;\n\t}\n}\n");
 	}
-	if (lowered_source)
-		sb_puts(o, lowered_source);
 }
 
 void emit_native_header(strbuf *o, const rtab_ruleset *rs)

@@ -9,9 +9,9 @@
 #include "base/util.h"
 
 /* Appended to the .c that emit_c_source wrote (it uses that file's static data). The
- * tables t where lowered[t] (lowered may be NULL) get no code here: lowered_source, the
- * caller's resolvers printed from the lowering, is written after the others. */
-void emit_native_source(strbuf *out, const rtab_ruleset *rs, const bool *lowered, const char *lowered_source);
+ * tables t where lowered[t] (lowered may be NULL) get no code here: the caller prints
+ * their resolvers from the lowering after the others. */
+void emit_native_source(strbuf *out, const rtab_ruleset *rs, const bool *lowered);
 /* The declarations, inside the header's extern "C" block. */
 void emit_native_header(strbuf *out, const rtab_ruleset *rs);
 

@@ -31,6 +31,12 @@ void reason_text_ref(reason_text *rt, strbuf *o, const char *why)
 		sb_printf(o, "reason_text.r%d + 2", n);
 }
 
+int reason_text_number(const reason_text *rt, const char *why)
+{
+	int n = why ? idmap_get(&rt->numbers, why) : -1;
+	return n > 0 ? n : 0;
+}
+
 void reason_text_define(const reason_text *rt, strbuf *o)
 {
 	if (!rt->count)

@@ -19,6 +19,10 @@ typedef struct reason_text {
  * text in the reason text ("reason_text.r7 + 2"), or a literal once the 16-bit numbers are spent. */
 void reason_text_ref(reason_text *rt, strbuf *o, const char *why);
 
+/* The number of why in the reason text (from 1), or 0: not numbered (no reason, or one written
+ * as a literal). */
+int reason_text_number(const reason_text *rt, const char *why);
+
 /* The definition of the reason text the references name (nothing when there is none). */
 void reason_text_define(const reason_text *rt, strbuf *o);
 

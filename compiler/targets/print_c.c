@@ -5,7 +5,7 @@
  * ruleset's own (<name>_ruleset, which emit_c.c writes): every reference to
  * it is the table, read through its fields. An error is a status returned at
  * once; the registers are int32_t, each written once; the reasons are noted
- * into the rtab_result as rtab_resolve notes them. */
+ * into the rtab_result as rtab_resolve notes them, by their numbers. */
 #include "targets/print_c.h"
 #include "targets/print_walk.h"
 #include "base/escape.h"
@@ -63,9 +63,10 @@ static const lang_spelling c_lang = {
 			[IR_SCALE] = FALLIBLE("rtab_lowered_scale_(&r$1, $4, ~3)"),
 			[IR_MUL_EXACT] = FALLIBLE("rtab_lowered_mul_exact_(&r$1, $4, ~3, ~4)"),
 			[IR_DIV_EXACT] = FALLIBLE("rtab_lowered_div_exact_(&r$1, $4, ~3, ~4)"),
-			[IR_MATRIX] = "const int32_t k$1[] = {~1}; int32_t r$1; "
-				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, k$1, ~2, "
-				      "rtab_lowered_mr$4_, sizeof rtab_lowered_mr$4_ / sizeof *rtab_lowered_mr$4_));",
+			[IR_MATRIX] = "const int32_t k$1[] = {~1}; int32_t r$1; size_t c$1; "
+				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, k$1, &c$1)); "
+				      "if (c$1 < sizeof rtab_lowered_mr$4_ / sizeof *rtab_lowered_mr$4_) "
+				      "rtab_lowered_note_(~2, rtab_lowered_mr$4_[c$1]);",
 			[IR_BAND] = FALLIBLE("rtab_lowered_band$4_(&r$1, ~3, ~4, ~2)"),
 			/* A resolution gives no faces to the dice a program rolls (as rtab_resolve). */
 			[IR_ROLL] = "int32_t r$1 = 0; RTAB_LOWERED_TRY_(RTAB_E_FACES);",
@@ -133,7 +134,7 @@ static const lang_spelling c_lang = {
 	.table_begin = "\n/* table ~1, printed from its lowering: one roll, the situation valid */\n"
 		       "static int rtab_lowered_table$1_(const int32_t *in, const int32_t *faces, size_t nfaces, "
 		       "int32_t drm, rtab_result *out)\n>{\n"
-		       "rtab_result *const ctx = out; /* where the reasons are noted */\n"
+		       "rtab_lowered_ctx_ noted = {out, {0}};\nrtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */\n"
 		       "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)ctx;\n"
 		       "if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;",
 	/* Set after a step's refusal of a drm: rtab_resolve refuses it with the result untouched. */
@@ -209,7 +210,7 @@ static const lang_spelling c_lang = {
 	.column_set = "out->column = (uint16_t)column;",
 	.nat_index = "int nat = nfaces ? rtab_natural_rule_of(~1, faces, nfaces) : -1;",
 	.nat_none = "int nat = -1;",
-	.outcome_decl = "int outcome = 0, row = -1;\nconst char *why = NULL;",
+	.outcome_decl = "int outcome = 0, row = -1;\nunsigned why = 0;",
 	.column_none = ">if (~1->columns[column].kind == RTAB_COLUMN_NONE) {\nout->row = UINT16_MAX;\n"
 		       ">if (rtab_lowered_rc$1_[column]) { /* 'not allowed' may itself be a reading */\n"
 		       "rtab_lowered_note_first_(ctx, rtab_lowered_rc$1_[column]);\n|} else {\n"
@@ -219,7 +220,7 @@ static const lang_spelling c_lang = {
 		       "outcome = ~2->columns[column].automatic;\nwhy = rtab_lowered_rc$1_[column];\n|} else {",
 	.faces_later_fail = "if (faces_later) return RTAB_E_FACES;",
 	/* The row and outcome of the modified roll, one read of the table's cells (put_cells). */
-	.row_pick = ">if (nat >= 0) {\noutcome = ~1->natural[nat].outcome;\nwhy = ~2->natural[nat].provisional;\n|} else {\n"
+	.row_pick = ">if (nat >= 0) {\noutcome = ~1->natural[nat].outcome;\nwhy = rtab_lowered_rn$4_[nat];\n|} else {\n"
 		    "const int64_t at = (int64_t)roll - ($1) + 1;\n"
 		    "const uint32_t cell = rtab_lowered_cells$4_[column * ($3 + 2) + (at < 0 ? 0 : at > $3 + 1 ? $3 + 1 : at)];\n"
 		    "if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;\n"
@@ -240,7 +241,7 @@ static const lang_spelling c_lang = {
 		      "return rc;\n<}",
 
 	.fired_begin = "\n/* whether and how many times each trigger of ~1 fires */\n"
-		       "static int rtab_lowered_fired$1_(const int32_t *in, rtab_result *ctx, size_t *nt)\n>{\n"
+		       "static int rtab_lowered_fired$1_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)\n>{\n"
 		       "const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[$1].triggers;\n(void)in;",
 	.fired_reason = "rtab_lowered_note_(ctx, rtab_lowered_r$1_);",
 	.fired_times0 = "int32_t times = 0;",
@@ -248,15 +249,16 @@ static const lang_spelling c_lang = {
 	.unless_open = ">if (!suppressed) {",
 	.times_one = "times = 1;",
 	.times_set = "times = r$1;",
-	.fired_push = "RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx, nt, &triggers[$1], $1, times));",
+	.fired_push = "RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[$1], $1, times));",
 	.fired_end = "return RTAB_OK;\n<}",
 };
 
 /*
  * The texts the C notes, each once: the module's numbered reasons, then those of the ruleset's
  * data that a resolver notes (a band's, a matrix cell's, a row's, a natural roll's, a
- * column's). The same text is then the same constant: noting one compares pointers only
- * (rtab_lowered_note_), as the interpreter compares texts.
+ * column's). The same text is then the same number: noting one tests a bit of the context
+ * (rtab_lowered_note_), as the interpreter tells reasons apart by their texts; and its text is
+ * the data's own (its reason text, codegen/reason_text.h), the pointer the interpreter lists.
  */
 typedef struct c_reasons {
 	const char **text;
@@ -275,26 +277,26 @@ static int32_t c_reason(c_reasons *r, const char *text)
 	return (int32_t)r->n++;
 }
 
-/* The constant of a text (NULL: none). */
+/* The number of a text (0: none). */
 static void put_reason_ref(strbuf *b, c_reasons *r, const char *text)
 {
 	int32_t k = c_reason(r, text);
 	if (k < 0)
-		sb_puts(b, "NULL");
+		sb_puts(b, "0");
 	else
 		sb_printf(b, "rtab_lowered_r%d_", k);
 }
 
-/* A named array of the constants of n texts (text(i)); one NULL when n is 0. */
+/* A named array of the numbers of n texts (text(i)), 0 for none; one 0 when n is 0. */
 static void put_reason_array(strbuf *b, c_reasons *r, const char *name, size_t n,
 			     const char *(*text)(const void *, size_t), const void *of)
 {
-	sb_printf(b, "RTAB_LOWERED_DATA_ const char *const %s[%zu] = {", name, n ? n : 1);
+	sb_printf(b, "RTAB_LOWERED_DATA_ const uint16_t %s[%zu] = {", name, n ? n : 1);
 	for (size_t i = 0; i < n; i++) {
 		sb_puts(b, i % 4 ? ", " : i ? ",\n\t" : "\n\t");
 		put_reason_ref(b, r, text(of, i));
 	}
-	sb_puts(b, n ? "\n};\n" : "NULL};\n");
+	sb_puts(b, n ? "\n};\n" : "0};\n");
 }
 
 static const char *band_step_text(const void *of, size_t i)
@@ -360,40 +362,72 @@ static void put_data_reasons(strbuf *b, c_reasons *r, const ir_module *m, const 
 	}
 }
 
-/* The reasons as constants, each text once (an attribute: a table may read none of them),
+/* The reasons as numbers (from 1, each text once; an enum), their texts, the context they are
+ * noted into (a bit per number: noting one is a test of a bit) and its two ways of noting,
  * then the module's lists of them and the data's. */
-static void put_reasons(strbuf *b, const ir_module *m, const bool *tables, c_reasons *r)
+static bool put_reasons(strbuf *b, const ir_module *m, const bool *tables, c_reasons *r, const reason_text *rt)
 {
+	bool own = true;
 	for (size_t k = 0; k < m->nreasons; k++)
 		c_reason(r, m->reasons[k]);
 	strbuf data = {0};
 	put_data_reasons(&data, r, m, tables);
+	if (r->n) {
+		sb_puts(b, "enum {");
+		for (size_t k = 0; k < r->n; k++)
+			sb_printf(b, "%srtab_lowered_r%zu_ = %zu", k ? ",\n\t" : "\n\t", k, k + 1);
+		sb_puts(b, "\n};\n");
+	}
+	sb_printf(b, "RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[%zu] = {\n\tNULL", r->n + 1);
 	for (size_t k = 0; k < r->n; k++) {
-		sb_printf(b, "RTAB_LOWERED_DATA_ const char rtab_lowered_r%zu_[] = ", k);
-		sb_put_c_string(b, r->text[k]);
-		sb_puts(b, ";\n");
+		int n = reason_text_number(rt, r->text[k]);
+		sb_puts(b, ",\n\t");
+		if (n)
+			sb_printf(b, "reason_text.r%d + 2", n);
+		else
+			sb_put_c_string(b, r->text[k]);
+		own &= n > 0;
+	}
+	sb_puts(b, "\n};\n");
+	sb_printf(b, "\n/* Where a resolution notes its reasons: the result, and a bit per reason listed. */\n"
+		     "typedef struct rtab_lowered_ctx_ {\n\trtab_result *out;\n\tuint64_t seen[%zu];\n} rtab_lowered_ctx_;\n",
+		  r->n / 64 + 1);
+	if (!r->n) {
+		sb_puts(b, "\n/* No reason to note. */\n"
+			   "RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)\n{\n"
+			   "\t(void)ctx; (void)id;\n}\n"
+			   "\nRTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)\n{\n"
+			   "\t(void)ctx; (void)id;\n}\n\n");
+	} else {
+		sb_printf(b, "\n/* Reason id noted (0: none; ctx NULL, the lean form: nothing noted), and the same named first. */\n"
+			     "RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)\n{\n"
+			     "\tif (ctx && id)\n\t\trtab_lowered_note_id_(ctx->out, ctx->seen, id, rtab_lowered_text_[id]);\n}\n"
+			     "\nRTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)\n{\n"
+			     "\tif (ctx && id)\n\t\trtab_lowered_note_first_id_(ctx->out, ctx->seen, id, rtab_lowered_text_, %zu);\n}\n\n",
+			  r->n + 1);
 	}
 	for (size_t k = 0; k < m->nreason_lists; k++) {
 		const ir_reason_list *l = &m->reason_lists[k];
-		sb_printf(b, "RTAB_LOWERED_DATA_ const char *const rtab_lowered_rl%zu_[] = {", k);
+		sb_printf(b, "RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rl%zu_[] = {", k);
 		for (size_t i = 0; i < l->n; i++) {
 			sb_puts(b, i ? ", " : "");
 			if (l->reasons[i] < 0)
-				sb_puts(b, "NULL");
+				sb_puts(b, "0");
 			else
 				sb_printf(b, "rtab_lowered_r%d_", l->reasons[i]);
 		}
-		sb_puts(b, l->n ? "};\n" : "NULL};\n");
+		sb_puts(b, l->n ? "};\n" : "0};\n");
 	}
 	sb_puts(b, data.data ? data.data : "");
 	sb_free(&data);
+	return own;
 }
 
 /* The triggers of an outcome by its number: the function of each outcome that has any. */
 static void put_fired_dispatch(strbuf *b, const ir_module *m)
 {
 	sb_puts(b, "\n/* the triggers of the outcome decided, listed into the result */\n"
-		   "RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt)\n"
+		   "RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)\n"
 		   "{\n\tswitch (outcome) {\n");
 	for (size_t k = 0; k < m->noutcomes; k++)
 		if (m->outcomes[k].ntriggers)
@@ -564,19 +598,19 @@ static void put_bands(strbuf *b, const rtab_ruleset *rs, c_reasons *r)
 			free(order);
 		}
 		sb_printf(b, "\n/* ratio %s read at a:b, its reasons noted */\n"
-			     "RTAB_LOWERED_ int rtab_lowered_band%zu_(int32_t *r, int32_t a, int32_t b, rtab_result *out)\n{\n"
+			     "RTAB_LOWERED_ int rtab_lowered_band%zu_(int32_t *r, int32_t a, int32_t b, rtab_lowered_ctx_ *ctx)\n{\n"
 			     "\tconst rtab_band *band = &RTAB_LOWERED_RS_->bands[%zu];\n\tint step;\n",
 			  band->id, k, k);
 		strbuf provisional = {0}, otherwise = {0};
 		put_reason_ref(&provisional, r, band->provisional);
 		put_reason_ref(&otherwise, r, band->otherwise_provisional);
-		sb_printf(b, "\tif (a < 0 || b < 0) return RTAB_E_INPUT;\n\trtab_lowered_note_(out, %s);\n", provisional.data);
+		sb_printf(b, "\tif (a < 0 || b < 0) return RTAB_E_INPUT;\n\trtab_lowered_note_(ctx, %s);\n", provisional.data);
 		if (plain)
 			sb_printf(b, "\tstep = a == 0 && b == 0 ? -1 : rtab_lowered_band%zu_step_(a, b);\n", k);
 		else
 			sb_puts(b, "\tRTAB_LOWERED_TRY_(rtab_band_reach(band, a, b, &step));\n");
 		sb_printf(b, "\t*r = step >= 0 ? band->steps[step].value : band->otherwise;\n"
-			     "\trtab_lowered_note_(out, step >= 0 ? rtab_lowered_bs%zu_[step] : %s);\n"
+			     "\trtab_lowered_note_(ctx, step >= 0 ? rtab_lowered_bs%zu_[step] : (unsigned)%s);\n"
 			     "\treturn RTAB_OK;\n}\n", k, otherwise.data);
 		sb_free(&provisional);
 		sb_free(&otherwise);
@@ -647,7 +681,7 @@ static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, b
 	lean.table_begin = "\n/* table ~1, printed from its lowering, lean: no reason noted */\n"
 			   "static int rtab_lowered_lean$1_(const int32_t *in, const int32_t *faces, size_t nfaces, "
 			   "int32_t drm, rtab_result *out)\n>{\n"
-			   "rtab_result *const ctx = NULL; /* no reason noted */\n"
+			   "rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */\n"
 			   "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)ctx; (void)nt;\n"
 			   "if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;";
 	lean.table_reset = NULL;
@@ -687,7 +721,7 @@ static void put_entry_points(strbuf *b, const ir_module *m, const char *name, si
 		  name, id, name, k);
 }
 
-bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables)
+bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables, const reason_text *rt)
 {
 	sb_puts(b, "\n/*\n * Resolvers printed from the lowering (compiler/lower): the tables above whose\n"
 		   " * comment says so, over the support below. They compute what rtab_resolve computes.\n */\n");
@@ -697,10 +731,9 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	sb_puts(b, "#if defined(__GNUC__)\n#define RTAB_LOWERED_DATA_ static __attribute__((unused))\n"
 		   "#else\n#define RTAB_LOWERED_DATA_ static\n#endif\n\n");
 	c_reasons reasons = {0};
-	put_reasons(b, m, tables, &reasons);
-	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt);\n");
+	bool own = put_reasons(b, m, tables, &reasons, rt);
+	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);\n");
 	put_bands(b, m->rs, &reasons);
-	bool notes_nothing = reasons.n == 0;
 	free(reasons.text);
 	put_cells(b, m, tables);
 	put_folds(b, m, tables);
@@ -711,5 +744,5 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	for (size_t k = 0; k < m->ntables; k++)
 		if (tables[k])
 			put_entry_points(b, m, name, k);
-	return notes_nothing;
+	return own;
 }

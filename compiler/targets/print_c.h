@@ -5,14 +5,16 @@
 
 #include "lower/ir.h"
 #include "base/util.h"
+#include "codegen/reason_text.h"
 
 #include <stdbool.h>
 
 /* The resolvers of the tables k of m where tables[k], with their support:
  * <name>_explain_<table> and <name>_resolve_<table> over the data of
- * <name>_ruleset, which the C source written before it defines. True when
- * they note no reason at all: then a result without a result (a 'none'
- * column, odds 0:0) leaves every byte as rtab_resolve_interpreted does. */
-bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables);
+ * <name>_ruleset, which the C source written before it defines, rt its reason
+ * text. True when every reason they note is the data's own (the pointer
+ * rtab_resolve_interpreted lists): then a result without a result (a 'none'
+ * column, odds 0:0) leaves every byte as the interpreter does. */
+bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables, const reason_text *rt);
 
 #endif

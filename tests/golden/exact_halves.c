@@ -324,15 +324,36 @@ int exact_halves_explain(size_t table, const exact_halves_situation *s, const in
 #define RTAB_LOWERED_DATA_ static
 #endif
 
-RTAB_LOWERED_DATA_ const char *const rtab_lowered_rr0_[2] = {
-	NULL, NULL
-};
-RTAB_LOWERED_DATA_ const char *const rtab_lowered_rn0_[1] = {NULL};
-RTAB_LOWERED_DATA_ const char *const rtab_lowered_rc0_[1] = {
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[1] = {
 	NULL
 };
 
-RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt);
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* No reason to note. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
+{
+	(void)ctx; (void)id;
+}
+
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
+{
+	(void)ctx; (void)id;
+}
+
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[2] = {
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[1] = {
+	0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
 
 #define RTAB_LOWERED_NO_ROW_ UINT32_MAX
 #define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
@@ -348,7 +369,8 @@ RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[29] = {
 /* table melee, printed from its lowering: one roll, the situation valid */
 static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
-	rtab_result *const ctx = out; /* where the reasons are noted */
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
 	int32_t natural = 0;
 	size_t nt = 0;
 	(void)in; (void)faces; (void)ctx;
@@ -425,10 +447,10 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	out->column = (uint16_t)column;
 	int nat = -1;
 	int outcome = 0, row = -1;
-	const char *why = NULL;
+	unsigned why = 0;
 	if (nat >= 0) {
 		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
-		why = RTAB_LOWERED_TABLE_(0)->natural[nat].provisional;
+		why = rtab_lowered_rn0_[nat];
 	} else {
 		const int64_t at = (int64_t)roll - (1) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (27 + 2) + (at < 0 ? 0 : at > 27 + 1 ? 27 + 1 : at)];
@@ -456,7 +478,7 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 /* table melee, printed from its lowering, lean: no reason noted */
 static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
-	rtab_result *const ctx = NULL; /* no reason noted */
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
 	int32_t natural = 0;
 	size_t nt = 0;
 	(void)in; (void)faces; (void)ctx; (void)nt;
@@ -516,10 +538,10 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	out->column = (uint16_t)column;
 	int nat = -1;
 	int outcome = 0, row = -1;
-	const char *why = NULL;
+	unsigned why = 0;
 	if (nat >= 0) {
 		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
-		why = RTAB_LOWERED_TABLE_(0)->natural[nat].provisional;
+		why = rtab_lowered_rn0_[nat];
 	} else {
 		const int64_t at = (int64_t)roll - (1) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (27 + 2) + (at < 0 ? 0 : at > 27 + 1 ? 27 + 1 : at)];
@@ -538,7 +560,7 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 }
 
 /* the triggers of the outcome decided, listed into the result */
-RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_result *ctx, size_t *nt)
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
 {
 	switch (outcome) {
 	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
