@@ -632,6 +632,8 @@ static void gen_printed(gen *g, int nlocales)
 	labels(g, nlocales);
 	sb_puts(g->o, " }\ninput gz: bool = false {");
 	labels(g, nlocales);
+	sb_puts(g->o, " }\ninput gr: bool = false {");
+	labels(g, nlocales);
 	sb_puts(g->o, " }\nmodifier gm");
 	rule(g);
 	sb_puts(g->o, " {");
@@ -661,13 +663,17 @@ static void gen_printed(gen *g, int nlocales)
 	/* An outcome that carries a number, printed N1..N5 (NX: all, read as 9). */
 	bool numeric = chance(g, 40);
 	int cell11_n = between(g, 1, 5);
+	/* Some carry a flag too, printed '*' where set (N2*: a second number, 1 or 0). */
+	bool flagged = numeric && chance(g, 50);
+	int cell11_f = flagged && chance(g, 50);
 	if (numeric) {
-		sb_puts(g->o, "outcome gN(h: int 1..5 or all = 9 code X)");
+		sb_printf(g->o, "outcome gN(h: int 1..5 or all = 9 code X%s)", flagged ? ", f: bool" : "");
 		rule(g);
 		sb_puts(g->o, " {");
 		labels(g, nlocales);
-		sb_puts(g->o, " code \"N{h}\"; retreat(v0, h); }\n");
+		sb_printf(g->o, " code \"N{h}%s\"; retreat(v0, h); }\n", flagged ? "{f?*}" : "");
 	}
+	bool all_given = false; /* some cell reads NX */
 	/* A window of at least two columns around 1:1 (or 0). */
 	int first = between(g, 0, 3), last = between(g, 4, 8);
 	int mid = kind == 0 ? 3 : 4;
@@ -703,11 +709,16 @@ static void gen_printed(gen *g, int nlocales)
 		sb_printf(g->o, "\n  %d", r);
 		for (int c = first; c <= last; c++) {
 			if (r == 1 && c == mid && numeric)
-				sb_printf(g->o, " N%d", cell11_n);
+				sb_printf(g->o, " N%d%s", cell11_n, cell11_f ? "*" : "");
 			else if (r == 1 && c == mid)
 				sb_printf(g->o, " %s", codes[cell11]);
-			else if (numeric && chance(g, 10))
-				sb_puts(g->o, chance(g, 20) ? " NX" : chance(g, 50) ? " N1" : " N4");
+			else if (numeric && chance(g, 10)) {
+				bool all = chance(g, 20);
+				all_given |= all;
+				sb_puts(g->o, all ? " NX" : chance(g, 50) ? " N1" : " N4");
+				if (flagged && chance(g, 50))
+					sb_putc(g->o, '*');
+			}
 			else if (r == gap_r && c == gap_c)
 				sb_puts(g->o, chance(g, 50) ? " \xe2\x80\x94" : " --");
 			else
@@ -720,7 +731,26 @@ static void gen_printed(gen *g, int nlocales)
 			put_string(g);
 		}
 	}
-	sb_puts(g->o, "\n }\n}\n");
+	sb_puts(g->o, "\n }");
+	/* A rewrite that computes the numbers of gN's results (the variant
+	 * takes it too): h moved by one within 1..5, the flag set, cleared,
+	 * flipped or passed on. A result of 'all' has no number to move: a
+	 * rewrite before it, under the same condition, says what it reads as. */
+	int moved = cell11_n, flag_to = cell11_f;
+	bool rewritten = numeric && chance(g, 60);
+	if (rewritten) {
+		static const char *const flag_forms[] = {"f", "1 - f", "1", "0"};
+		int up = chance(g, 50), flag_form = below(g, 4);
+		const char *ff = flag_forms[flag_form];
+		if (all_given)
+			sb_printf(g->o, "\n rewrite gN(X%s) -> gN(%s%s%s) when gr;", flagged ? ", f" : "",
+				  chance(g, 50) ? "all" : "5", flagged ? ", " : "", flagged ? ff : "");
+		sb_printf(g->o, "\n rewrite gN(h%s) -> gN(%s%s%s) when gr;", flagged ? ", f" : "",
+			  up ? "min(h + 1, 5)" : "max(h - 1, 1)", flagged ? ", " : "", flagged ? ff : "");
+		moved = up ? (cell11_n < 5 ? cell11_n + 1 : 5) : (cell11_n > 1 ? cell11_n - 1 : 1);
+		flag_to = flag_form == 0 ? cell11_f : flag_form == 1 ? !cell11_f : flag_form == 2;
+	}
+	sb_puts(g->o, "\n}\n");
 	sb_puts(g->o, "table gv {\n like gt;");
 	labels(g, nlocales);
 	/* A cell patch: roll 1 at the middle column reads another code than gt's. */
@@ -738,9 +768,12 @@ static void gen_printed(gen *g, int nlocales)
 	sb_puts(g->o, " {");
 	labels(g, nlocales);
 	if (numeric && chance(g, 50))
-		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> gN(%d);", cell11_n);
+		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> gN(%d%s);", cell11_n,
+			  !flagged ? "" : cell11_f ? ", true" : ", false");
 	else if (numeric)
-		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> N%d;", cell11_n);
+		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> N%d%s;", cell11_n, cell11_f ? "*" : "");
+	if (rewritten) /* the rewrite's numbers, worked out here */
+		sb_printf(g->o, "\n gt(ga = 5, gd = 5, gr = true) roll 1 -> N%d%s;", moved, flag_to ? "*" : "");
 	else
 		sb_printf(g->o, "\n gt(ga = 5, gd = 5) roll 1 -> %s;", codes[cell11]);
 	sb_printf(g->o, "\n gt(ga = 0, gd = 999) -> %s;", below_r < 0 ? "none" : codes[below_r]);

@@ -405,7 +405,10 @@ def effect_words(doc, kind_id, args, locale):
             v = values[a] if isinstance(a, int) else next(v for v in values if v['id'] == a)
             said.append(label(v['labels'], locale, v['id']))
         else:
-            said.append(number(a) + (' ' + unit_words(p['unit'], a, locale) if p.get('unit') else ''))
+            if p.get('unit') and a == 0:  # none of a unit as the language says it: "no hexes"
+                said.append(phrase(locale, 'no %s') % unit_words(p['unit'], a, locale))
+            else:
+                said.append(number(a) + (' ' + unit_words(p['unit'], a, locale) if p.get('unit') else ''))
     return label(k['labels'], locale, k['id']) + (' (%s)' % ', '.join(said) if said else '')
 
 

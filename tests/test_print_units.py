@@ -109,6 +109,43 @@ for locale, says in SAYS.items():
         r = subprocess.run([rtab, 'eval', path, 'crt', '--roll', '2'], capture_output=True, text=True)
         if 'Attacker loses no steps, defender loses 1 step' not in r.stdout:
             failed.append('rtab eval crt --roll 2 does not say the count so:\n%s%s' % (r.stdout, r.stderr))
+# A label that writes its word after the brace ('{d} steps', no unit) reads a
+# named value of 0 as none of that word ("no steps", "keine Schritte"), not
+# "none steps"; an effect's argument of 0 in a unit reads "no hexes", not
+# "0 hexes"; in eval and the aid alike.
+WORDS = '''ruleset words_after { locales en, de; en "Words"; de "Worte"; unit hexes; }
+dice d6 = 1d6;
+effect retreat(hexes: int hexes) { en "Retreat"; de "Rückzug"; }
+outcome loss(d: int 1..3 or none = 0 code -) {
+  en "Defender loses {d} steps"; de "Verteidiger verliert {d} Schritte"; code "{d}/R"; }
+outcome back(h: int 0..3 hexes) { en "Back"; de "Zurück"; code "B{h}"; retreat(h); }
+table t { en "T"; de "T"; roll d6; grid {
+  1-2 -/R
+  3-4 2/R
+  5   B0
+  6   B2
+} }
+'''
+WORDS_SAY = {'en': ['-/R: Defender loses no steps', '2/R: Defender loses 2 steps', 'B0 \u2014 Retreat (no hexes)',
+                    'B2 \u2014 Retreat (2 hexes)'],
+             'de': ['-/R: Verteidiger verliert keine Schritte', 'B0 \u2014 R\u00fcckzug (keine Felder)']}
+path = os.path.join(tmp, 'words_after.rtab')
+with open(path, 'w', encoding='utf-8') as f:
+    f.write(WORDS)
+for locale, says in WORDS_SAY.items():
+    page = os.path.join(tmp, 'words.%s.html' % locale)
+    r = subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page],
+                       capture_output=True, text=True)
+    if r.returncode:
+        print('FAIL: rtab export: %s' % r.stderr)
+        sys.exit(1)
+    text = ' '.join(p for u in aid_read.read_html(open(page, encoding='utf-8').read()) for p in u.text)
+    for line in says:
+        if line not in text:
+            failed.append('%s: the aid does not say %r:\n  %s' % (locale, line, text))
+r = subprocess.run([rtab, 'eval', path, 't', '--roll', '1'], capture_output=True, text=True)
+if '"Defender loses no steps"' not in r.stdout:
+    failed.append('rtab eval t --roll 1 does not say "Defender loses no steps":\n%s%s' % (r.stdout, r.stderr))
 for f in failed:
     print('FAIL', f)
 print('%d conditions read, %d counts' % (sum(len(w) for w in WANT.values()), sum(len(s) for s in SAYS.values())))

@@ -277,7 +277,9 @@ void aid_effect_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_e
 			const rtab_enum_value *v = &rs->enums[p->enum_index].values[e->args[a]];
 			sb_puts(sb, aid_word(c, slot, v->labels, v->id));
 		} else {
-			if (p && p->unit)
+			if (p && p->unit && e->args[a] == 0) /* "no hexes", not "0 hexes" */
+				aid_count_words(sb, c, slot, 0, "0", p->unit);
+			else if (p && p->unit)
 				put_quantity(sb, c, slot, e->args[a], p->unit);
 			else
 				put_number(sb, e->args[a]);

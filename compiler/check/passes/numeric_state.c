@@ -85,6 +85,17 @@ static const char *declared_words(const model *m, const char *locale, const char
 	return NULL;
 }
 
+/* The length of ' WORD' at p (a space, then letters of any script), or 0. */
+static size_t none_word(const char *p)
+{
+	size_t n = 1;
+	if (*p != ' ')
+		return 0;
+	while ((p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') || (unsigned char)p[n] >= 0x80)
+		n++;
+	return n > 1 ? n : 0;
+}
+
 /* Text with each {param} replaced by its number (or named value); a number
  * in a unit followed by the unit's words in locale ("2 steps", "1 step"),
  * and a count of none as the language says it ("no steps"), never "none
@@ -120,6 +131,15 @@ static char *substitute(const model *m, const family *f, const char *locale, con
 			char number[32];
 			snprintf(number, sizeof number, "%lld", (long long)values[k]);
 			unit_count(&sb, words, locale, values[k], number, unit, declared_words(m, locale, unit));
+		} else if (specials[k] >= 0 && values[k] == 0 && none_word(pl.end)) {
+			/* '{d} steps' without a unit: a named value that reads 0 is none
+			 * of the word after it, as the language says it ("no steps"). */
+			size_t n = none_word(pl.end);
+			char *word = xstrndup(pl.end + 1, n - 1);
+			sb_printf(&sb, msg_in(words, "no %s"), word);
+			free(word);
+			p = pl.end + n;
+			continue;
 		} else if (specials[k] >= 0) {
 			sb_puts(&sb, f->params[k].specials[specials[k]].id);
 		} else {
