@@ -22,6 +22,7 @@
 #include "codegen/native_tables.h"
 #include "check/proofs/modifier_range.h"
 #include "codegen/row_form.h"
+#include "lower/lower.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -728,27 +729,8 @@ static void emit_band_fn(strbuf *o, const rtab_ruleset *rs, size_t bi)
 	const rtab_band *b = &rs->bands[bi];
 	size_t n = b->nsteps;
 	size_t *order = xcalloc(n ? n : 1, sizeof *order);
-	size_t k = 0;
 
-	/* Favourable steps (num >= den) from the largest ratio, then the others from the smallest;
-	 * equal ratios keep their order of declaration. */
-	for (int pass = 0; pass < 2; pass++) {
-		size_t start = k;
-		for (size_t i = 0; i < n; i++)
-			if ((b->steps[i].num >= b->steps[i].den) == (pass == 0))
-				order[k++] = i;
-		for (size_t i = start + 1; i < k; i++) {
-			size_t x = order[i], j = i;
-			for (; j > start; j--) {
-				const rtab_band_step *p = &b->steps[order[j - 1]], *q = &b->steps[x];
-				int64_t cmp = (int64_t)q->num * p->den - (int64_t)p->num * q->den;
-				if (pass == 0 ? cmp <= 0 : cmp >= 0)
-					break;
-				order[j] = order[j - 1];
-			}
-			order[j] = x;
-		}
-	}
+	lower_band_order(b, order); /* from the most extreme */
 	sb_printf(o, "\n/* ratio %s */\nRTAB_NATIVE_HELPER_ int32_t rtab_native_band%zu_(int64_t a, int64_t b)\n{\n",
 		  b->id, bi);
 	for (size_t i = 0; i < n; i++) {

@@ -201,3 +201,25 @@ void ir_module_free(ir_module *m)
 	free(m->enum_reasons);
 	free(m);
 }
+
+void lower_band_order(const rtab_band *b, size_t *order)
+{
+	size_t k = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t start = k;
+		for (size_t i = 0; i < b->nsteps; i++)
+			if ((b->steps[i].num >= b->steps[i].den) == (pass == 0))
+				order[k++] = i;
+		for (size_t i = start + 1; i < k; i++) {
+			size_t x = order[i], j = i;
+			for (; j > start; j--) {
+				const rtab_band_step *p = &b->steps[order[j - 1]], *q = &b->steps[x];
+				int64_t cmp = (int64_t)q->num * p->den - (int64_t)p->num * q->den;
+				if (pass == 0 ? cmp <= 0 : cmp >= 0)
+					break;
+				order[j] = order[j - 1];
+			}
+			order[j] = x;
+		}
+	}
+}

@@ -30,6 +30,12 @@ void ir_module_free(ir_module *m);
 /* The IR as text, one instruction a line, for reading what a ruleset lowers to. */
 void ir_module_print(strbuf *b, const ir_module *m);
 
+/* The order a chain of tests tries ratio band b's steps in (order: b->nsteps indices): the
+ * favourable (num >= den) from the largest ratio, then the others from the smallest; equal
+ * ratios in their order of declaration. The first a:b reaches is then the one furthest from
+ * 1:1, as rtab_band_reach chooses. */
+void lower_band_order(const rtab_band *b, size_t *order);
+
 /* Whether the lowering handles a kind of definition, or why not (yet). */
 construct_use lower_kind_use(def_kind kind);
 

@@ -8,6 +8,7 @@
  * into the rtab_result as rtab_resolve notes them, by their numbers. */
 #include "targets/print_c.h"
 #include "targets/print_walk.h"
+#include "lower/lower.h"
 #include "base/escape.h"
 
 #include <stdio.h>
@@ -550,31 +551,6 @@ static bool band_plain(const rtab_band *band)
 	return true;
 }
 
-/* The order a chain tries band b's steps in: the favourable (num >= den) from the largest
- * ratio, then the others from the smallest; equal ratios in their order of declaration.
- * The first reached is the one furthest from 1:1, as rtab_band_reach chooses. */
-static void band_order(const rtab_band *b, size_t *order)
-{
-	size_t k = 0;
-	for (int pass = 0; pass < 2; pass++) {
-		size_t start = k;
-		for (size_t i = 0; i < b->nsteps; i++)
-			if ((b->steps[i].num >= b->steps[i].den) == (pass == 0))
-				order[k++] = i;
-		for (size_t i = start + 1; i < k; i++) {
-			size_t x = order[i], j = i;
-			for (; j > start; j--) {
-				const rtab_band_step *p = &b->steps[order[j - 1]], *q = &b->steps[x];
-				int64_t cmp = (int64_t)q->num * p->den - (int64_t)p->num * q->den;
-				if (pass == 0 ? cmp <= 0 : cmp >= 0)
-					break;
-				order[j] = order[j - 1];
-			}
-			order[j] = x;
-		}
-	}
-}
-
 /* Per ratio band, its reading, its reasons noted as rtab_resolve notes them: the step found
  * by a chain of tests where the band is plain, else by the runtime's rtab_band_reach. */
 static void put_bands(strbuf *b, const rtab_ruleset *rs, c_reasons *r)
@@ -584,7 +560,7 @@ static void put_bands(strbuf *b, const rtab_ruleset *rs, c_reasons *r)
 		bool plain = band_plain(band);
 		if (plain) {
 			size_t *order = xcalloc(band->nsteps + 1u, sizeof *order);
-			band_order(band, order);
+			lower_band_order(band, order);
 			sb_printf(b, "\n/* ratio %s: the step a:b reaches (not 0:0), from the most extreme */\n"
 				     "RTAB_LOWERED_ int rtab_lowered_band%zu_step_(int64_t a, int64_t b)\n{\n",
 				  band->id, k);
