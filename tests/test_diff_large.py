@@ -67,7 +67,43 @@ def main():
     if cpu > BUDGET:
         fail(f"three diffs of {ROWS} rows took {cpu:.2f} s of CPU (budget {BUDGET} s)")
     print(f"diff of {ROWS} rows: {cpu:.2f} s of CPU for three runs")
+    failures += many_checks(rtab)
     return 1 if failures else 0
+
+
+CHECKS = 3000
+CHECKS_BUDGET = 2.0  # CPU seconds: each check read again per other check took about 20
+
+
+def many_checks(rtab):
+    """An example of 3,000 checks of one situation (a fuzzer's find): each check
+    is read once, not once per other check, and the one changed is reported."""
+    checks = ' t(a = 1) roll 1 -> x;\n' * CHECKS
+    src = ('ruleset many { locales en; en "Many"; }\ndice d6 = 1d6;\ninput a: int 0..9 = 0 { en "A"; }\n'
+           'outcome x { en "X"; }\noutcome y { en "Y"; }\n'
+           'table t { en "T"; roll d6;\nrows {\n x 1-3;\n y 4-6;\n}\n}\n'
+           'example e { en "E";\n' + checks + '}\n')
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        old, new = os.path.join(tmp, "old.rtab"), os.path.join(tmp, "new.rtab")
+        with open(old, "w") as f:
+            f.write(src)
+        with open(new, "w") as f:
+            f.write(src.replace(' t(a = 1) roll 1 -> x;\n', ' t(a = 1) roll 4 -> y;\n', 1))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run([rtab, "diff", old, new], capture_output=True, text=True, timeout=120)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    want = ["  check t(a = 1) roll 4: (none) -> t(a = 1) roll 4 -> y\n",
+            f"  check t(a = 1) roll 1 #{CHECKS}: t(a = 1) roll 1 -> x -> (none)\n"]
+    if p.returncode != 1 or any(w not in p.stdout for w in want):
+        print(f"FAIL an example of {CHECKS} checks: exit {p.returncode}\n{p.stdout[:600]}{p.stderr[:300]}")
+        failures += 1
+    if cpu > CHECKS_BUDGET:
+        print(f"FAIL an example of {CHECKS} checks took {cpu:.2f} s of CPU (budget {CHECKS_BUDGET} s)")
+        failures += 1
+    print(f"diff of an example of {CHECKS} checks: {cpu:.2f} s of CPU")
+    return failures
 
 
 sys.exit(main())

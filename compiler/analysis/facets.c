@@ -1877,11 +1877,6 @@ static void check_parts(const builder *b, const ast_def *d, const ast_stmt *s, c
 	*expect = exp.data ? exp.data : xstrdup("");
 }
 
-/* A check's facet: keyed by what it tries (the order of checks is free; a
- * situation tried twice keys by the rank of its expectation among them, so
- * that two checks of one situation in the other order are no change; a
- * quantity by its size in its base unit), its
- * expectation compared by meaning: an outcome by id, a quantity in its unit. */
 /* The unit of check s's quantity where the ruleset held against measures
  * in it (NULL: a check of no quantity, or nothing held against). */
 static const char *check_unit(const builder *b, const ast_stmt *s)
@@ -1890,70 +1885,89 @@ static const char *check_unit(const builder *b, const ast_stmt *s)
 	return quantity && b->other ? s->name2 : NULL;
 }
 
-/* The unit of quantity check s of example d where the ruleset held against
- * measures nothing in it and d checks the same situation in a unit it
+/* A check of an example, read once: what it tries and expects (owned),
+ * and the unit it is ranked apart by (check_left_out). */
+typedef struct check_read {
+	const ast_stmt *s;
+	char *situation, *expect;
+	const char *left_out;
+} check_read;
+
+/* The unit of quantity check c[i] where the ruleset held against measures
+ * nothing in it and its example checks the same situation in a unit it
  * does (the cm with the inches in brackets: an edition in one unit keeps
  * one of the two), else NULL. */
-static const char *check_left_out(const builder *b, const ast_def *d, const ast_stmt *s)
+static const char *check_left_out(const builder *b, const check_read *c, size_t n, size_t i)
 {
-	const char *unit = check_unit(b, s);
+	const char *unit = check_unit(b, c[i].s);
 	if (!unit || quantity_measured_in(b->other, unit))
 		return NULL;
-	strbuf sit = {0};
-	check_key(&sit, b->rs, s);
-	bool twin = false;
-	for (const ast_stmt *e = d->body; e && !twin; e = e->next) {
-		const char *u = e->kind == ST_CHECK && e != s ? check_unit(b, e) : NULL;
-		if (!u || !quantity_measured_in(b->other, u))
-			continue;
-		strbuf other = {0};
-		check_key(&other, b->rs, e);
-		twin = strcmp(other.data ? other.data : "", sit.data ? sit.data : "") == 0;
-		sb_free(&other);
+	for (size_t j = 0; j < n; j++) {
+		const char *u = j != i ? check_unit(b, c[j].s) : NULL;
+		if (u && quantity_measured_in(b->other, u) && strcmp(c[j].situation, c[i].situation) == 0)
+			return unit;
 	}
-	sb_free(&sit);
-	return twin ? unit : NULL;
+	return NULL;
 }
 
-static void check_facet(builder *b, const ast_def *d, const ast_stmt *s)
+/* Check c[i]'s facet: keyed by what it tries (the order of checks is free;
+ * a situation tried twice keys by the rank of its expectation among them,
+ * so that two checks of one situation in the other order are no change; a
+ * quantity by its size in its base unit), its expectation compared by
+ * meaning: an outcome by id, a quantity in its unit. */
+static void check_facet(builder *b, check_read *c, size_t n, size_t i)
 {
-	char *situation, *expect;
-	check_parts(b, d, s, &situation, &expect);
-	const char *left_out = check_left_out(b, d, s);
+	const ast_stmt *s = c[i].s;
 	size_t nth = 0;
-	for (const ast_stmt *e = d->body; e; e = e->next) {
-		if (e->kind != ST_CHECK || e == s || !check_left_out(b, d, e) != !left_out)
+	for (size_t j = 0; j < n; j++) {
+		if (j == i || !c[j].left_out != !c[i].left_out || strcmp(c[j].situation, c[i].situation) != 0)
 			continue;
-		char *other, *other_expect;
-		check_parts(b, d, e, &other, &other_expect);
-		if (strcmp(other, situation) == 0) {
-			/* a quantity may be written in another unit: ranked by its size */
-			ratio qs, qe;
-			int c = s->expect != EXPECT_VALUE ? strcmp(other_expect, expect)
-				: check_quantity(b->rs, s, &qs) && check_quantity(b->rs, e, &qe) ? ratio_compare(qe, qs)
-				: 0;
-			bool before = false;
-			for (const ast_stmt *x = d->body; x && x != s; x = x->next)
-				before |= x == e;
-			nth += c < 0 || (c == 0 && before);
-		}
-		free(other);
-		free(other_expect);
+		/* a quantity may be written in another unit: ranked by its size */
+		ratio qs, qe;
+		int cmp = s->expect != EXPECT_VALUE ? strcmp(c[j].expect, c[i].expect)
+			: check_quantity(b->rs, s, &qs) && check_quantity(b->rs, c[j].s, &qe) ? ratio_compare(qe, qs)
+			: 0;
+		nth += cmp < 0 || (cmp == 0 && j < i);
 	}
 	/* One the held-against side leaves out is ranked apart, keyed by its unit. */
-	char *apart = left_out ? xasprintf(", in %s", left_out) : xstrdup("");
+	char *apart = c[i].left_out ? xasprintf(", in %s", c[i].left_out) : xstrdup("");
 	if (nth)
-		addf(b, s->loc, check_text(b->rs, s), "check %s%s #%zu", situation, apart, nth + 1);
+		addf(b, s->loc, check_text(b->rs, s), "check %s%s #%zu", c[i].situation, apart, nth + 1);
 	else
-		addf(b, s->loc, check_text(b->rs, s), "check %s%s", situation, apart);
+		addf(b, s->loc, check_text(b->rs, s), "check %s%s", c[i].situation, apart);
 	free(apart);
 	facet *f = &b->d->facets[b->d->n - 1];
-	f->meaning = expect;
+	f->meaning = xstrdup(c[i].expect); /* the others' ranks still read c[i].expect */
 	if (s->expect == EXPECT_VALUE && s->name2 && !s->has_expect_modifier && !s->has_expect_roll) {
 		f->compare = FACET_QUANTITY;
 		f->unit = s->name2;
 	}
-	free(situation);
+}
+
+/* The facets of example d's checks: each read once, then ranked (an
+ * example of many checks of one situation costs no more than reading them). */
+static void check_facets(builder *b, const ast_def *d)
+{
+	size_t n = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		n += s->kind == ST_CHECK;
+	check_read *c = xcalloc(n ? n : 1, sizeof *c);
+	n = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_CHECK) {
+			c[n].s = s;
+			check_parts(b, d, s, &c[n].situation, &c[n].expect);
+			n++;
+		}
+	for (size_t i = 0; i < n; i++)
+		c[i].left_out = check_left_out(b, c, n, i);
+	for (size_t i = 0; i < n; i++)
+		check_facet(b, c, n, i);
+	for (size_t i = 0; i < n; i++) {
+		free(c[i].situation);
+		free(c[i].expect);
+	}
+	free(c);
 }
 
 static void example_facets(builder *b)
@@ -1972,9 +1986,7 @@ static void example_facets(builder *b)
 		begin(b, DEF_EXAMPLE, i, d->id, NULL, d->rule, NULL);
 		add_labels(b, d->id_loc, "", labels, d->body);
 		free(labels);
-		for (const ast_stmt *s = d->body; s; s = s->next)
-			if (s->kind == ST_CHECK)
-				check_facet(b, d, s);
+		check_facets(b, d);
 	}
 }
 
