@@ -54,14 +54,14 @@ MUTATIONS = {
         'lua': (re.compile(r'if column ([<>]) '), r'if false and column \1 '),
         'csharp': ('long column = Math.Min(Math.Max(col + shift, first), end - 1);', 'long column = col + shift;')},
     'a modifier missing in one column': {
-        'python': ("r['applied'] = applied\n",
-                   "r['applied'] = applied\n    if column == end - 1 and column > first and applied and"
-                   " not applied[0]['shift']: roll -= applied[0]['signed_value']\n"),
+        'python': (re.compile(r"(column_id = T\d+_COLUMN\[column\]\n)"),
+                   r"\1    if column == end - 1 and column > first and applied and"
+                   r" not applied[0]['shift']: roll -= applied[0]['signed_value']\n"),
         'js': ("r.applied = applied;\n",
                "r.applied = applied;\n  if (column === end - 1 && column > first && applied.length &&"
                " !applied[0].shift) roll -= applied[0].signed_value;\n"),
-        'lua': ('r.applied = applied\n',
-                'r.applied = applied\n  if column == last - 1 and column > first and #applied > 0 and'
+        'lua': ('column_id = t.COLUMN[column]\n',
+                'column_id = t.COLUMN[column]\n  if column == last - 1 and column > first and #applied > 0 and'
                 ' not applied[1].shift then roll = roll - applied[1].signed_value end\n'),
         'csharp': ('r.Applied = applied;\n',
                    'r.Applied = applied;\n  if (column == end - 1 && column > first && applied.Count > 0 &&'
@@ -74,7 +74,7 @@ MUTATIONS = {
     'a requirement not checked': {
         'python': ('        if broken is not None:', '        if False:'),
         'js': ("    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);", ""),
-        'lua': ('  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end', ''),
+        'lua': ('  if self.requires and self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end', ''),
         'csharp': ('        if (lowered.RequirementBroken(this, values) != null) throw new RtabException(E_REQUIRE);', '')},
     # A comparison as a value (1 if r0 <= r1 else 0) or fused into the test that reads it
     # (if r0 <= 3:, (r0 <= 3) and ...): the same in every language.
@@ -124,11 +124,10 @@ MUTATIONS = {
         'lua': ('= #earlier + 1', '= 1'),
         'csharp': ('= earlier.Count + 1;', '= 1;')},
     'which trigger of the outcome, wrong': {
-        'python': ("r['trigger_of'] = fired\n", "r['trigger_of'] = list(range(len(fired)))\n"),
+        'python': ("'trigger_of': fired,", "'trigger_of': list(range(len(fired))),"),
         'js': ("r.trigger_of = fired.map(([k]) => k);", "r.trigger_of = fired.map((_, i) => i);"),
-        'lua': ('r.trigger_of, r.trigger_inputs = {}, fired, {}\n',
-                'r.trigger_of, r.trigger_inputs = {}, {}, {}\n'
-                '  for i = 1, #fired do r.trigger_of[i] = i - 1 end\n'),
+        'lua': ('trigger_of = fired,',
+                'trigger_of = (function() local of = {} for i = 1, #fired do of[i] = i - 1 end return of end)(),'),
         'csharp': ('of[i] = k;', 'of[i] = i;')},
     'a rewrite never applied': {
         'python': (re.compile(r'if r\d+ != 0:(\n\s+rewritten_from = outcome\n)'), r'if False:\1'),
@@ -156,9 +155,9 @@ MUTATIONS = {
         'csharp': ('down = mode == RtabOdds.ROUND_LINEAR_UP ? left < right : left <= right;',
                    'down = left <= right;')},
     'the code swapped for the id': {
-        'python': ("r['code'] = o['code']", "r['code'] = o['id']"),
+        'python': ("'code': o['code'], 'rule'", "'code': o['id'], 'rule'"),
         'js': ("r.code = o.code;", "r.code = o.id;"),
-        'lua': ('r.code = o.code', 'r.code = o.id'),
+        'lua': ('local code = o.code\n', 'local code = o.id\n'),
         'csharp': ('r.Code = o.Code;', 'r.Code = o.Id;')},
 }
 

@@ -90,18 +90,7 @@ static const lang_spelling csharp = {
 	.if_nonzero = ">if (r$1 != 0) {",
 	.if_zero = ">if (r$1 == 0) { // not 'none when'",
 	/* A test fused into what reads it (print_walk.h). */
-	.cond =
-		{
-			[IR_EQ] = "~3 == ~4",
-			[IR_NE] = "~3 != ~4",
-			[IR_LT] = "~3 < ~4",
-			[IR_LE] = "~3 <= ~4",
-			[IR_GT] = "~3 > ~4",
-			[IR_GE] = "~3 >= ~4",
-			[IR_AND] = "~5 && ~6",
-			[IR_OR] = "~5 || ~6",
-			[IR_NOT] = "!~5",
-		},
+	.cond_of = walk_cond_c_family,
 	.cond_reg = "~1 != 0",
 	.cond_value = "~1 ? 1 : 0",
 	.if_cond = ">if (~1) {",
@@ -130,6 +119,8 @@ static const lang_spelling csharp = {
 	.list_begin = "",
 	.mod_begin = "AppliedModifier ~1 = null; // ~2\n>{",
 	.mod_end = "<}",
+	.mod_begin_direct = ">{ // ~2",
+	.mod_applied_add = "applied.Add(new AppliedModifier(@4, r$1, ~2r$1, ~3));\ntotal ~5= r$1;",
 	.mod_overflow = "if (r$1 == INT32_MIN) throw new RtabException(E_OVERFLOW);",
 	.mod_applied = "~1 = new AppliedModifier(@4, r$1, ~2r$1, ~3);\napplied.Add(~1);",
 	.keep_open = "KeepOne(new RtabMembers {",

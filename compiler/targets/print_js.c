@@ -67,18 +67,9 @@ static const lang_spelling js = {
 	.if_nonzero = ">if (r$1 !== 0) {",
 	.if_zero = ">if (r$1 === 0) { // not 'none when'",
 	/* A test fused into what reads it (print_walk.h). */
-	.cond =
-		{
-			[IR_EQ] = "~3 === ~4",
-			[IR_NE] = "~3 !== ~4",
-			[IR_LT] = "~3 < ~4",
-			[IR_LE] = "~3 <= ~4",
-			[IR_GT] = "~3 > ~4",
-			[IR_GE] = "~3 >= ~4",
-			[IR_AND] = "~5 && ~6",
-			[IR_OR] = "~5 || ~6",
-			[IR_NOT] = "!~5",
-		},
+	.cond_of = walk_cond_c_family,
+	.cond_eq = "===",
+	.cond_ne = "!==",
 	.cond_reg = "~1 !== 0",
 	.cond_value = "+(~1)",
 	.if_cond = ">if (~1) {",
@@ -103,6 +94,9 @@ static const lang_spelling js = {
 	.list_begin = "",
 	.mod_begin = "let ~1 = null; // ~2\n>{",
 	.mod_end = "<}",
+	.mod_begin_direct = ">{ // ~2",
+	.mod_applied_add = "applied.push({ modifier: @4, value: r$1, signed_value: ~2r$1, counted: true, shift: ~3 });\n"
+			   "total ~5= r$1;",
 	.mod_overflow = "if (r$1 === INT32_MIN) throw new RtabError(E_OVERFLOW);",
 	.mod_applied = "~1 = { modifier: @4, value: r$1, signed_value: ~2r$1, counted: true, shift: ~3 };\n"
 		       "applied.push(~1);",

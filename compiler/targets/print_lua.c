@@ -8,6 +8,23 @@
 #include "targets/print_lua.h"
 #include "targets/print_walk.h"
 
+/* The end of a table's resolver: the triggers that fire, then the result made whole (~1 its
+ * natural_rule, ~2 its rewritten_from). A value absent is `null`: the resolver's last
+ * argument, NULL for resolve_raw, nil for resolve (which returns the result as it is). */
+#define LUA_TAIL(natural_rule, rewritten_from) \
+	"local code = o.code\nif code == NULL then code = null end\nif rule == NULL then rule = null end\n" \
+	"local fire, triggers, trigger_inputs = FIRED[outcome], {}, {}\n" \
+	"local fired = fire and fire(self, inputs, ctx) or {}\n" \
+	">if fire then\nlocal ids, given = self.trigger_ids[outcome], GIVEN[outcome]\n" \
+	">for i = 1, #fired do\nlocal k = fired[i]\ntriggers[i] = ids[k]\n" \
+	"trigger_inputs[i] = given[k](self, inputs, NOT_EARLIER)\n<end\n<end\n" \
+	"return {column = column_id, key = key, key_column = key_column, column_shift = column_shift,\n" \
+	"  automatic = automatic, natural = natural, modifier_raw = modifier_raw, modifier = modifier,\n" \
+	"  modified_roll = roll, rolls = rolls, applied = applied, natural_rule = " natural_rule ",\n" \
+	"  rewritten_from = " rewritten_from ", outcome = o.id, code = code, rule = rule,\n" \
+	"  effects = o.effects, triggers = triggers, trigger_of = fired, trigger_inputs = trigger_inputs,\n" \
+	"  provisional = ctx.first or null, numbers = o.numbers}"
+
 static const lang_spelling lua = {
 	.null = "NULL",
 	.nil = "nil",
@@ -111,6 +128,9 @@ static const lang_spelling lua = {
 	.list_slot = "false",
 	.mod_begin = ">do -- ~2",
 	.mod_end = "<end",
+	.mod_begin_direct = ">do -- ~2",
+	.mod_applied_add = "applied[#applied + 1] = {modifier = @4, value = r$1, signed_value = ~2r$1, counted = true, "
+			   "shift = ~3}\ntotal = total ~5 r$1",
 	.mod_overflow = "if r$1 == INT32_MIN then fail(E_OVERFLOW) end",
 	.mod_applied = "~1 = {modifier = @4, value = r$1, signed_value = ~2r$1, counted = true, shift = ~3}\n"
 		       "applied[#applied + 1] = ~1",
@@ -120,7 +140,7 @@ static const lang_spelling lua = {
 	/* Nothing to choose unless both apply: no call then. */
 	.keep_pair = "if m[$2] and m[$4] then keep_pair(m, $2, $4, ~2, $5) end",
 	.total_begin = "local total = ~1",
-	.total_check = "total = check32(total)",
+	.total_check = "if total < -2147483648 or total > 2147483647 then fail(E_OVERFLOW) end",
 	.group_begin = ">do -- ~1\nlocal sum, members = 0, false",
 	.group_end = "<end",
 	.group_member = "if ~1 and ~1.counted then sum = sum + ~1.signed_value; members = true~2 end",
@@ -135,7 +155,7 @@ static const lang_spelling lua = {
 	.data_ref = "t.~1",
 
 	.table_begin = "-- Table ~1, lowered: one roll, the situation validated.\n"
-		       ">TABLES[$1] = function(self, inputs, faces, drm)\nlocal t = T[$1]\nlocal natural = 0",
+		       ">TABLES[$1] = function(self, inputs, faces, drm, null)\nlocal t = T[$1]\nlocal natural = 0",
 	.table_end = "<end\n",
 	.fail = "fail(~1)",
 	.refuse_drm = "if drm ~= 0 then fail(E_STEP_DRM) end -- a modifier from outside belongs to no step",
@@ -148,17 +168,15 @@ static const lang_spelling lua = {
 	.face_ref = "faces[$1]",
 	.natural = "natural = ~1",
 	.roll_set = "~1 = ~2",
-	.context_applied = "local ctx = {faces = NO_FACES, next_face = 0} -- the provisional reason noted first (ctx.first)\nlocal applied = {}",
+	.context_applied = "local ctx = TABLE_CONTEXT -- the provisional reason noted first (ctx.first)\nctx.first = nil\n"
+			   "local applied = {}",
 	.modifiers_begin = "local modifier_raw\n>do -- the die-roll modifiers",
 	.modifiers_end = "modifier_raw = total\n<end\nlocal modifier = modifier_raw",
 	.table_cap = "if modifier < $1 then modifier = $1 end -- the table's cap\nif modifier > $2 then modifier = $2 end",
 	.roll_modified = "local roll = natural + modifier\nif roll < -2147483648 or roll > 2147483647 then fail(E_OVERFLOW) end",
-	.result_begin = "local r = {column = @1, key = NULL, key_column = NULL, column_shift = 0, automatic = false,\n"
-			"  natural = natural, modifier_raw = modifier_raw, modifier = modifier, modified_roll = roll,\n"
-			"  applied = false, natural_rule = false, rewritten_from = false, outcome = false, code = false,\n"
-			"  rule = false, effects = false, triggers = false, trigger_of = false, trigger_inputs = false,\n"
-			"  provisional = false}",
-	.rolls_open = "if #faces > 0 then r.rolls = {",
+	/* The result is made at the end, whole (its fields are locals until then). */
+	.result_begin = "local column_id, key, key_column, column_shift, automatic, rolls = @1, null, null, 0, false, nil",
+	.rolls_open = "if #faces > 0 then rolls = {",
 	.rolls_item = "[@2] = ~1",
 	.rolls_close = "} end",
 	.column_default_note = "if inputs[$1] == $2 then note(ctx, W[$3]) end",
@@ -170,13 +188,13 @@ static const lang_spelling lua = {
 	.key_decl = "local a, b",
 	.key_odds = "a, b = r$1, r$2",
 	.key_value = "a, b = r$1, 1",
-	.key_odds_text = "r.key = self:number_text(self:exact(a)) .. \":\" .. self:number_text(self:exact(b))\n"
+	.key_odds_text = "key = self:number_text(self:exact(a)) .. \":\" .. self:number_text(self:exact(b))\n"
 			 "if a < 0 or b < 0 then fail(E_INPUT) end\n"
-			 "if a == 0 and b == 0 then return no_result(r) end",
-	.key_odds_text_whole = "r.key = string.format(\"%d:%d\", a, b)\n"
+			 "if a == 0 and b == 0 then return no_result(column_id, key, key_column, column_shift, null) end",
+	.key_odds_text_whole = "key = string.format(\"%d:%d\", a, b)\n"
 			       "if a < 0 or b < 0 then fail(E_INPUT) end\n"
-			       "if a == 0 and b == 0 then return no_result(r) end",
-	.key_value_text = "if a > 0 then r.key = \"+\" .. string.format(\"%d\", a) else r.key = string.format(\"%d\", a) end",
+			       "if a == 0 and b == 0 then return no_result(column_id, key, key_column, column_shift, null) end",
+	.key_value_text = "if a > 0 then key = \"+\" .. string.format(\"%d\", a) else key = string.format(\"%d\", a) end",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = read_key(~1, a, b, first, last)",
 	.key_chain_if = ">if ~1 then",
@@ -187,20 +205,20 @@ static const lang_spelling lua = {
 	.key_value_cmp = "a ~1 $1",
 	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not (col ~= nil and col >= first and col < last) then fail(E_RULESET) end",
-	.key_column = "r.key_column = ~1[col]",
+	.key_column = "key_column = ~1[col]",
 	.shifts_begin = "local shift\n>do -- the column shifts",
-	.shifts_end = "shift = total\n<end\nr.column_shift = shift",
+	.shifts_end = "shift = total\n<end\ncolumn_shift = shift",
 	.clamp_stops = "local lo, hi = first + $1, last - $2\nlocal column = col\n"
 		       "if col >= lo and col <= hi then column = min(max(col + shift, lo), hi) end",
 	.clamp_ends = "local column = col + shift\nif column < first then column = first end\nif column > last - 1 then column = last - 1 end",
 	.column_unshifted = "local column = col",
-	.column_set = "r.column = ~1[column]\nr.applied = applied",
+	.column_set = "column_id = ~1[column]",
 	.nat_index = "local nat = #faces > 0 and natural_index(~1, $1, faces) or -1",
 	.nat_none = "local nat = -1",
 	.outcome_decl = "local outcome, why, row",
-	.column_none = ">if ~1[column] == COLUMN_NONE then\nnote_first(ctx, ~2[column])\nlocal answer = no_result(r)\n"
-		       "if ~2[column] ~= nil then answer.provisional = ctx.first or NULL end\nreturn answer\n<end",
-	.column_auto = ">if ~1[column] == COLUMN_AUTOMATIC then\nr.automatic = true\nnat = -1\noutcome = ~2[column]\n"
+	.column_none = ">if ~1[column] == COLUMN_NONE then\nnote_first(ctx, ~2[column])\nlocal answer = no_result(column_id, key, key_column, column_shift, null)\n"
+		       "if ~2[column] ~= nil then answer.provisional = ctx.first or null end\nreturn answer\n<end",
+	.column_auto = ">if ~1[column] == COLUMN_AUTOMATIC then\nautomatic = true\nnat = -1\noutcome = ~2[column]\n"
 		       "why = ~3[column]\n|else",
 	.faces_later_fail = "if faces_later then fail(E_FACES) end",
 	.row_pick = ">if nat >= 0 then\noutcome = ~1[nat]\nwhy = ~2[nat]\n|else\n"
@@ -213,22 +231,19 @@ static const lang_spelling lua = {
 	.rewrite_if = ">if rewritten_from == nil and outcome == $1 then",
 	.note = "if ctx.first == nil then ctx.first = W[$1] end",
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
-	.table_tail = "local fire = FIRED[outcome]\nlocal fired = fire and fire(self, inputs, ctx) or {}\n"
-		      "local o = self.outcome_parts[outcome] or self:outcome_part(outcome)\n"
+	.row_pick_rolled = "if roll < $1 then row = ~3[column]\nelseif roll > $2 then row = ~4[column]\n"
+			   "else row = ~5[column * $3 + roll - $1] end\n"
+			   "if row < 0 then fail(row == -2 and E_RULESET or E_NO_ROW) end\n"
+			   "outcome = ~6[row]\nwhy = ~7[row]",
+	.table_tail = "local o = self.outcome_parts[outcome] or self:outcome_part(outcome)\n"
 		      "local rule = @3\n"
 		      "if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule\n"
 		      "elseif nat >= 0 and ~1[nat] ~= NULL then rule = ~1[nat]\n"
-		      "elseif nat < 0 and row ~= nil and ~2[row] ~= NULL then rule = ~2[row] end\n"
-		      "r.natural_rule = nat >= 0\n"
-		      "r.rewritten_from = rewritten_from and self:outcome_part(rewritten_from).id or NULL\n"
-		      "r.outcome = o.id\nr.code = o.code\nr.rule = rule\nr.effects = o.effects\n"
-		      "r.triggers, r.trigger_of, r.trigger_inputs = {}, fired, {}\n"
-		      "local ids, given = self.trigger_ids[outcome], GIVEN[outcome]\n"
-		      ">for i = 1, #fired do\nlocal k = fired[i]\nr.triggers[i] = ids[k]\n"
-		      "r.trigger_inputs[i] = given[k](self, inputs, NOT_EARLIER)\n<end\n"
-		      "r.provisional = ctx.first or NULL\n"
-		      "if o.numbers ~= nil then r.numbers = o.numbers end\n"
-		      "return r",
+		      "elseif nat < 0 and row ~= nil and ~2[row] ~= NULL then rule = ~2[row] end\n" LUA_TAIL(
+			      "nat >= 0", "rewritten_from and self:outcome_part(rewritten_from).id or null"),
+	.table_tail_plain = "local o = self.outcome_parts[outcome] or self:outcome_part(outcome)\n"
+			    "local rule = @3\n"
+			    "if row ~= nil and ~2[row] ~= NULL then rule = ~2[row] end\n" LUA_TAIL("false", "null"),
 
 	.fired_begin = ">FIRED[$1] = function(self, inputs, ctx) -- ~1: which of its triggers fire (from 0), each time\n"
 		       "local out = {}",

@@ -7,6 +7,25 @@
 #include "targets/print_python.h"
 #include "targets/print_walk.h"
 
+/* The end of a table's resolver: the triggers that fire, then the result made whole (its
+ * rolls and numbers, where it has them, last; natural_rule and rewritten_from: the two of
+ * its values that depend on the table). */
+#define PYTHON_TAIL(natural_rule, rewritten_from) \
+	"fire = FIRED[outcome]\nfired = fire(R, inputs, ctx) if fire is not None else []\n" \
+	">if fired:\nids, given = R.trigger_ids[outcome], GIVEN[outcome]\n" \
+	"triggers = [ids[k] for k in fired]\n" \
+	"trigger_inputs = [given[k](R, inputs, ()) for k in fired]\n" \
+	"|else:\ntriggers, trigger_inputs = [], []\n<\n" \
+	"r = {'column': column_id, 'key': key, 'key_column': key_column, 'column_shift': column_shift,\n" \
+	"     'automatic': automatic, 'natural': natural, 'modifier_raw': modifier_raw, 'modifier': modifier,\n" \
+	"     'modified_roll': roll, 'applied': applied, 'natural_rule': " natural_rule ",\n" \
+	"     'rewritten_from': " rewritten_from ",\n" \
+	"     'outcome': o['id'], 'code': o['code'], 'rule': rule, 'effects': o['effects'], 'triggers': triggers,\n" \
+	"     'trigger_of': fired, 'trigger_inputs': trigger_inputs, 'provisional': ctx.first}\n" \
+	"if rolls is not None: r['rolls'] = rolls\n" \
+	"if o['numbers'] is not None: r['numbers'] = o['numbers']\n" \
+	"return r"
+
 static const lang_spelling python = {
 	.null = "None",
 	.nil = "None",
@@ -104,6 +123,9 @@ static const lang_spelling python = {
 	.list_begin = "",
 	.mod_begin = "~1 = None  # ~2",
 	.mod_end = "",
+	.mod_begin_direct = "# ~2",
+	.mod_applied_add = "applied.append({'modifier': @4, 'value': r$1, 'signed_value': ~2r$1, 'counted': True, "
+			   "'shift': ~3})\ntotal ~5= r$1",
 	.mod_overflow = "if r$1 == INT32_MIN: raise RtabError(E_OVERFLOW)",
 	.mod_applied = "~1 = {'modifier': @4, 'value': r$1, 'signed_value': ~2r$1, 'counted': True, 'shift': ~3}\n"
 		       "applied.append(~1)",
@@ -113,7 +135,7 @@ static const lang_spelling python = {
 	/* Nothing to choose unless both apply: no call then. */
 	.keep_pair = "if ~1$1 is not None and ~1$3 is not None: keep_pair(~1$1, ~1$3, ~2, $5)",
 	.total_begin = "total = ~1",
-	.total_check = "total = check32(total)",
+	.total_check = "if total < -2147483648 or total > 2147483647: raise RtabError(E_OVERFLOW)",
 	.group_begin = "# ~1\nsum_, members = 0, False",
 	.group_end = "",
 	.group_member = "if ~1 is not None and ~1['counted']: sum_ += ~1['signed_value']; members = True~2",
@@ -146,9 +168,9 @@ static const lang_spelling python = {
 	.modifiers_end = "modifier_raw = total\nmodifier = modifier_raw",
 	.table_cap = "if modifier < $1: modifier = $1  # the table's cap\nif modifier > $2: modifier = $2",
 	.roll_modified = "roll = natural + modifier\nif roll < -2147483648 or roll > 2147483647: raise RtabError(E_OVERFLOW)",
-	.result_begin = "r = {'column': @1, 'key': None, 'key_column': None, 'column_shift': 0, 'automatic': False,\n"
-			"     'natural': natural, 'modifier_raw': modifier_raw, 'modifier': modifier, 'modified_roll': roll}",
-	.rolls_open = "if faces: r['rolls'] = {",
+	/* The result is made at the end, whole (its fields are locals until then). */
+	.result_begin = "column_id, key, key_column, column_shift, automatic, rolls = @1, None, None, 0, False, None",
+	.rolls_open = "if faces: rolls = {",
 	.rolls_item = "@2: ~1",
 	.rolls_close = "}",
 	.column_default_note = "if inputs[$1] == $2 and ctx.first is None: ctx.first = R$3",
@@ -160,13 +182,13 @@ static const lang_spelling python = {
 	.key_decl = "",
 	.key_odds = "a, b = r$1, r$2",
 	.key_value = "a, b = r$1, 1",
-	.key_odds_text = "r['key'] = number_text(R.exact(a)) + ':' + number_text(R.exact(b))\n"
+	.key_odds_text = "key = number_text(R.exact(a)) + ':' + number_text(R.exact(b))\n"
 			 "if a < 0 or b < 0: raise RtabError(E_INPUT)\n"
-			 "if a == 0 and b == 0: return no_result(r)",
-	.key_odds_text_whole = "r['key'] = '%d:%d' % (a, b)\n"
+			 "if a == 0 and b == 0: return no_result(column_id, key, key_column, column_shift)",
+	.key_odds_text_whole = "key = '%d:%d' % (a, b)\n"
 			       "if a < 0 or b < 0: raise RtabError(E_INPUT)\n"
-			       "if a == 0 and b == 0: return no_result(r)",
-	.key_value_text = "r['key'] = '+%d' % a if a > 0 else '%d' % a",
+			       "if a == 0 and b == 0: return no_result(column_id, key, key_column, column_shift)",
+	.key_value_text = "key = '+%d' % a if a > 0 else '%d' % a",
 	.input_ref = "inputs[$1]",
 	.key_read = "col = read_key(~1, a, b, first, end)",
 	.key_chain_if = ">if ~1:",
@@ -177,20 +199,20 @@ static const lang_spelling python = {
 	.key_value_cmp = "a ~1 $1",
 	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not first <= col < end: raise RtabError(E_RULESET)",
-	.key_column = "r['key_column'] = ~1[col]",
+	.key_column = "key_column = ~1[col]",
 	.shifts_begin = "# the column shifts",
-	.shifts_end = "shift = total\nr['column_shift'] = shift",
+	.shifts_end = "shift = total\ncolumn_shift = shift",
 	.clamp_stops = "lo, hi = first + $1, end - $2\n"
 		       "column = col if col < lo or col > hi else min(max(col + shift, lo), hi)",
 	.clamp_ends = "column = col + shift\nif column < first: column = first\nif column > end - 1: column = end - 1",
 	.column_unshifted = "column = col",
-	.column_set = "r['column'] = ~1[column]\nr['applied'] = applied",
+	.column_set = "column_id = ~1[column]",
 	.nat_index = "nat = natural_index(~1, faces) if faces else -1",
 	.nat_none = "nat = -1",
 	.outcome_decl = "outcome = why = row = None",
-	.column_none = ">if ~1[column] == COLUMN_NONE:\nctx.note_first(~2[column])\nanswer = no_result(r)\n"
+	.column_none = ">if ~1[column] == COLUMN_NONE:\nctx.note_first(~2[column])\nanswer = no_result(column_id, key, key_column, column_shift)\n"
 		       "if ~2[column] is not None: answer['provisional'] = ctx.provisional\nreturn answer\n<",
-	.column_auto = ">if ~1[column] == COLUMN_AUTOMATIC:\nr['automatic'] = True\nnat = -1\noutcome = ~2[column]\n"
+	.column_auto = ">if ~1[column] == COLUMN_AUTOMATIC:\nautomatic = True\nnat = -1\noutcome = ~2[column]\n"
 		       "why = ~3[column]\n|else:",
 	.faces_later_fail = "if faces_later: raise RtabError(E_FACES)",
 	.row_pick = ">if nat >= 0:\noutcome = ~1[nat]\nwhy = ~2[nat]\n|else:\n"
@@ -203,23 +225,18 @@ static const lang_spelling python = {
 	.rewrite_if = ">if rewritten_from is None and outcome == $1:",
 	.note = "if ctx.first is None: ctx.first = R$1",
 	.rewrite_set = "rewritten_from = outcome\noutcome = $1\nrewrite_rule = @1",
+	.row_pick_rolled = ">if roll < $1:\nrow = ~3[column]\n|elif roll > $2:\nrow = ~4[column]\n|else:\n"
+			   "row = ~5[column * $3 + roll - $1]\n<\n"
+			   "if row < 0: raise RtabError(E_RULESET if row == -2 else E_NO_ROW)\n"
+			   "outcome = ~6[row]\nwhy = ~7[row]",
 	/* A rule is there when it is not None: an empty reference is one too, as in the runtime. */
-	.table_tail = "fire = FIRED[outcome]\nfired = fire(R, inputs, ctx) if fire is not None else []\n"
-		      "o = R.outcome_parts.get(outcome) or R.outcome_part(outcome)\nrule = @3\n"
+	.table_tail = "o = R.outcome_parts.get(outcome) or R.outcome_part(outcome)\nrule = @3\n"
 		      ">if rewrite_rule is not None:\nrule = rewrite_rule\n"
 		      "|elif nat >= 0 and ~1[nat] is not None:\nrule = ~1[nat]\n"
-		      "|elif nat < 0 and row is not None and ~2[row] is not None:\nrule = ~2[row]\n<\n"
-		      "r['natural_rule'] = nat >= 0\n"
-		      "r['rewritten_from'] = None if rewritten_from is None else R.outcome_part(rewritten_from)['id']\n"
-		      "r['outcome'] = o['id']\nr['code'] = o['code']\nr['rule'] = rule\nr['effects'] = o['effects']\n"
-		      ">if fired:\nids, given = R.trigger_ids[outcome], GIVEN[outcome]\n"
-		      "r['triggers'] = [ids[k] for k in fired]\n"
-		      "r['trigger_of'] = fired\n"
-		      "r['trigger_inputs'] = [given[k](R, inputs, ()) for k in fired]\n"
-		      "|else:\nr['triggers'], r['trigger_of'], r['trigger_inputs'] = [], fired, []\n<\n"
-		      "r['provisional'] = ctx.provisional\n"
-		      "if o['numbers'] is not None: r['numbers'] = o['numbers']\n"
-		      "return r",
+		      "|elif nat < 0 and row is not None and ~2[row] is not None:\nrule = ~2[row]\n<\n" PYTHON_TAIL(
+			      "nat >= 0", "None if rewritten_from is None else R.outcome_part(rewritten_from)['id']"),
+	.table_tail_plain = "o = R.outcome_parts.get(outcome) or R.outcome_part(outcome)\nrule = @3\n"
+			    "if row is not None and ~2[row] is not None: rule = ~2[row]\n" PYTHON_TAIL("False", "None"),
 
 	.fired_begin = "\n\n>def fired$1(R, inputs, ctx):\n\"\"\"~1: which of its triggers fire (from 0), each time.\"\"\"\n"
 		       "out = []",

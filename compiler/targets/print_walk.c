@@ -471,6 +471,24 @@ static void put_held(strbuf *b, const walk *w, const ir_code *c, uint32_t r)
 	sb_putc(b, ')');
 }
 
+const char *const walk_cond_c_family[IR_OP_COUNT_] = {
+	[IR_EQ] = "~3 ~7 ~4",
+	[IR_NE] = "~3 ~8 ~4",
+	[IR_LT] = "~3 < ~4",
+	[IR_LE] = "~3 <= ~4",
+	[IR_GT] = "~3 > ~4",
+	[IR_GE] = "~3 >= ~4",
+	[IR_AND] = "~5 && ~6",
+	[IR_OR] = "~5 || ~6",
+	[IR_NOT] = "!~5",
+};
+
+/* How L spells a fused test of op (NULL: op is not fused): its table (cond_of) or its own. */
+static const char *cond_of(const lang_spelling *L, ir_op op)
+{
+	return L->cond_of ? L->cond_of[op] : L->cond[op];
+}
+
 /* The condition a test instruction computes, as the language's truth. */
 static void test_text(strbuf *b, const walk *w, const ir_code *c, const ir_instr *in)
 {
@@ -483,7 +501,10 @@ static void test_text(strbuf *b, const walk *w, const ir_code *c, const ir_instr
 		if (in->op != IR_NOT)
 			put_held(&hb, w, c, in->b);
 	}
-	fmt(b, w->L, w->L->cond[in->op], NULL, S("", "", a, v, ha.data ? ha.data : "", hb.data ? hb.data : ""));
+	const lang_spelling *L = w->L;
+	fmt(b, L, cond_of(L, (ir_op)in->op), NULL,
+	    S("", "", a, v, ha.data ? ha.data : "", hb.data ? hb.data : "", L->cond_eq ? L->cond_eq : "==",
+	      L->cond_ne ? L->cond_ne : "!="));
 	sb_free(&ha);
 	sb_free(&hb);
 }
@@ -497,7 +518,7 @@ static void test_text(strbuf *b, const walk *w, const ir_code *c, const ir_instr
 static bool put_fused_test(walk *w, const ir_code *c, const ir_instr *in)
 {
 	const lang_spelling *L = w->L;
-	if (!is_test_op((ir_op)in->op) || !L->cond[in->op])
+	if (!is_test_op((ir_op)in->op) || !cond_of(L, (ir_op)in->op))
 		return false;
 	size_t all, tested;
 	reads_of(c, in->dst, w->value_tested, &all, &tested);
@@ -704,6 +725,49 @@ static void put_fold(walk *w, const fold_plan *fold, size_t table)
 	}
 }
 
+/* Whether each modifier of l counts as it applies, into one sum (a single group that
+ * sums, uncapped, whose members note nothing when counted): then nothing is left to
+ * decide after the modifiers, and each adds its value to `total` where it applies. The
+ * sum is the same, and so is its check: the runtime checks the total once a group is
+ * added, and there is one group. */
+static bool sums_directly(const lang_spelling *L, const ir_list *l, const fold_plan *fold)
+{
+	if (!L->mod_applied_add || fold)
+		return false;
+	if (l->ngroups == 0)
+		return l->nmods == 0;
+	const ir_group_sum *s = &l->groups[0];
+	if (l->ngroups != 1 || s->stacking != RTAB_STACK_SUM || s->capped || s->folded || s->nmembers != l->nmods)
+		return false;
+	for (size_t k = 0; k < l->nmods; k++)
+		if (l->mods[k].reason >= 0 || l->mods[k].folded)
+			return false;
+	return true;
+}
+
+/* Modifier im applied where its condition holds: its value in `ref` (direct: added to
+ * total where it applies, sums_directly). */
+static void put_mod(walk *w, const ir_mod *im, const char *ref, bool direct)
+{
+	const lang_spelling *L = w->L;
+	const char *id = w->m->rs->modifiers[im->modifier].id;
+	say(w, direct ? L->mod_begin_direct : L->mod_begin, NULL, S(ref, id));
+	if (!im->when.empty) {
+		/* What the condition reads decides the result whether it holds or not: noted either way. */
+		put_tested(w, &im->when);
+		say_if_holds(w, &im->when);
+	}
+	put_code(w, &im->value);
+	int32_t known;
+	if (im->sign < 0 && !(constant_of(&im->value, im->value.value, &known) && known != INT32_MIN))
+		say(w, L->mod_overflow, I(reg(w, im->value.value)), NULL);
+	say(w, direct ? L->mod_applied_add : L->mod_applied, I(reg(w, im->value.value), im->modifier),
+	    S(ref, im->sign < 0 ? "-" : "", im->shift ? L->yes : L->no, id, im->sign < 0 ? "-" : "+"));
+	if (!im->when.empty)
+		say(w, L->end, NULL, NULL);
+	say(w, L->mod_end, NULL, S(ref, id));
+}
+
 /* A list of modifiers applied, stacked and summed into `total` (from start); with a lean
  * fold (the language spells one), its members and groups marked folded read from its tables. */
 static void put_list(walk *w, const ir_list *l, const char *start, const ir_table *lean)
@@ -712,6 +776,13 @@ static void put_list(walk *w, const ir_list *l, const char *start, const ir_tabl
 	const lang_spelling *L = w->L;
 	const rtab_ruleset *rs = w->m->rs;
 	const char *var = l->nmods && l->mods[0].shift ? "s" : "m";
+	if (sums_directly(L, l, fold)) {
+		say(w, L->total_begin, NULL, S(start));
+		for (size_t k = 0; k < l->nmods; k++)
+			put_mod(w, &l->mods[k], "", true);
+		say(w, L->total_check, NULL, NULL);
+		return;
+	}
 	strbuf slots = {0};
 	for (size_t k = 0; L->list_slot && k < l->nmods; k++) {
 		sb_puts(&slots, k ? ", " : "");
@@ -720,27 +791,11 @@ static void put_list(walk *w, const ir_list *l, const char *start, const ir_tabl
 	say(w, L->list_begin, NULL, S(slots.data ? slots.data : ""));
 	sb_free(&slots);
 	for (size_t k = 0; k < l->nmods; k++) {
-		const ir_mod *im = &l->mods[k];
-		const char *id = rs->modifiers[im->modifier].id;
-		if (fold && im->folded)
+		if (fold && l->mods[k].folded)
 			continue;
 		strbuf ref = {0};
 		mod_ref(&ref, L, var, k);
-		say(w, L->mod_begin, NULL, S(ref.data, id));
-		if (!im->when.empty) {
-			/* What the condition reads decides the result whether it holds or not: noted either way. */
-			put_tested(w, &im->when);
-			say_if_holds(w, &im->when);
-		}
-		put_code(w, &im->value);
-		int32_t known;
-		if (im->sign < 0 && !(constant_of(&im->value, im->value.value, &known) && known != INT32_MIN))
-			say(w, L->mod_overflow, I(reg(w, im->value.value)), NULL);
-		say(w, L->mod_applied, I(reg(w, im->value.value), im->modifier),
-		    S(ref.data, im->sign < 0 ? "-" : "", im->shift ? L->yes : L->no, id));
-		if (!im->when.empty)
-			say(w, L->end, NULL, NULL);
-		say(w, L->mod_end, NULL, S(ref.data, id));
+		put_mod(w, &l->mods[k], ref.data, false);
 		sb_free(&ref);
 	}
 	/* The stacking each group's policy decides: one member per side. */
@@ -1334,7 +1389,7 @@ static void put_outcome(walk *w, const ir_table *it)
 	char *refs[7];
 	for (size_t i = 0; i < 7; i++)
 		refs[i] = data_ref(w, k, names[i]);
-	say(w, L->row_pick, I(t->roll_min, t->roll_max, (long long)roll_span(t), (long long)k),
+	say(w, t->nnatural == 0 && L->row_pick_rolled ? L->row_pick_rolled : L->row_pick, I(t->roll_min, t->roll_max, (long long)roll_span(t), (long long)k),
 	    S(refs[0], refs[1], refs[2], refs[3], refs[4], refs[5], refs[6]));
 	for (size_t i = 0; i < 7; i++)
 		free(refs[i]);
@@ -1346,10 +1401,18 @@ static void put_outcome(walk *w, const ir_table *it)
 	free(autos);
 }
 
+/* Whether t's tail is table_tail_plain: no natural roll, no rewrite to decide its rule. */
+static bool tail_plain(const walk *w, const ir_table *it)
+{
+	return w->L->table_tail_plain && it->nrewrites == 0 && it->t->nnatural == 0;
+}
+
 /* The first rewrite of the outcome whose condition holds. */
 static void put_rewrites(walk *w, const ir_table *it)
 {
 	const lang_spelling *L = w->L;
+	if (tail_plain(w, it))
+		return;
 	say(w, L->rewrites_begin, NULL, NULL);
 	for (size_t k = 0; k < it->nrewrites; k++) {
 		const ir_rewrite *rw = &it->rewrites[k];
@@ -1448,7 +1511,7 @@ static void put_table(walk *w, const ir_table *it)
 	say(w, L->note_why, NULL, NULL);
 	put_rewrites(w, it);
 	char *natural_rule = data_ref(w, k, "NATURAL_RULE"), *rule = data_ref(w, k, "RULE");
-	say(w, L->table_tail, NULL, S(natural_rule, rule, t->rule));
+	say(w, tail_plain(w, it) ? L->table_tail_plain : L->table_tail, NULL, S(natural_rule, rule, t->rule));
 	free(natural_rule);
 	free(rule);
 	say(w, L->table_end, NULL, NULL);

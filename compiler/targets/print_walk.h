@@ -61,8 +61,12 @@ typedef struct lang_spelling {
 	 * (the operands' conditions, in parentheses); cond_reg a register's (~1);
 	 * cond_value the value 0 or 1 of a condition (~1, $1 its register); if_cond opens the block as
 	 * if_nonzero does; unless_cond as unless_set; requirement_fails_cond as
-	 * requirement_fails (~2 the condition). cond[op] NULL: that op is not fused. */
+	 * requirement_fails (~2 the condition). cond[op] NULL: that op is not fused.
+	 * cond_of: the table of cond's spellings the language shares (walk_cond_c_family),
+	 * read instead of cond when set; there ~7 is cond_eq, ~8 cond_ne (NULL: == and !=). */
 	const char *cond[IR_OP_COUNT_];
+	const char *const *cond_of;
+	const char *cond_eq, *cond_ne;
 	const char *cond_reg, *cond_value, *if_cond, *unless_cond, *requirement_fails_cond;
 	const char *end;          /* "<}" */
 
@@ -82,6 +86,11 @@ typedef struct lang_spelling {
 	const char *mod_begin, *mod_end;  /* ~1 the variable, ~2 the modifier's id */
 	const char *mod_overflow;         /* $1 the value */
 	const char *mod_applied;          /* ~1 variable, @4 id, $1 value, $2 its index, ~2 "-" or "", ~3 yes or no (a shift) */
+	/* A list whose modifiers each count as they apply (one group that sums, uncapped, noting
+	 * nothing; mod_applied_add NULL: none is): total_begin first, then per modifier
+	 * mod_begin_direct (~2 its id; the close is mod_end), mod_applied_add (as mod_applied, ~5
+	 * "-" or "+": also adds the signed value to total), then total_check. */
+	const char *mod_begin_direct, *mod_applied_add;
 	const char *keep_open, *keep_item, *keep_close; /* keep_item: ~1 var, $1 k, $2 k + 1; close: ~1 yes/no, $1 sign */
 	/* The same for two members (NULL: as any number): ~1 var, $1 $2 the first's k, k + 1, $3 $4 the
 	 * second's, ~2 yes/no, $5 sign. */
@@ -162,12 +171,16 @@ typedef struct lang_spelling {
 	const char *column_auto_else, *column_auto_end;
 	const char *faces_later_fail;
 	const char *row_pick;      /* ~1..~7 NATURAL_OUTCOME NATURAL_WHY BELOW ABOVE ROW OUTCOME REASON; $1 min $2 max $3 span $4 table */
+	const char *row_pick_rolled; /* the same for a table without natural rolls (NULL: row_pick) */
 	const char *note_why;
 	const char *rewrites_begin;
 	const char *rewrite_if;    /* $1 from */
 	const char *note;          /* $1 reason */
 	const char *rewrite_set;   /* $1 to, $2 the rewrite's index, @1 rule */
 	const char *table_tail;    /* @3 the table's rule; ~1 NATURAL_RULE, ~2 RULE */
+	/* The same for a table without natural rolls or rewrites (NULL: table_tail): its
+	 * rewrites_begin is not written either. */
+	const char *table_tail_plain;
 
 	/* Triggers. */
 	const char *fired_begin;   /* $1 outcome, $2 outcome + 1, ~1 id */
@@ -206,6 +219,10 @@ typedef struct lang_spelling {
 	const char *array_fn;        /* ~1 the array, ~2 the function prefix: one kind's functions */
 	const char *module_end;
 } lang_spelling;
+
+/* A fused test as the C family writes it (C#, JavaScript; C's own table the same): a
+ * lang_spelling's cond_of, with its equality operators (cond_eq, cond_ne). */
+extern const char *const walk_cond_c_family[IR_OP_COUNT_];
 
 /* Prints the lowered resolver of m in the language L spells. */
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L);

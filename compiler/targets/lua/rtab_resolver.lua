@@ -78,21 +78,24 @@ local to_integer = math.tointeger or function(v) return v end
 local math_type = math.type
 -- faces: a table of integers (the faces of the dice, in order), else a failure naming it.
 local function check_faces(faces, what)
-  what = what or "faces"
-  if type(faces) ~= "table" then fail(E_FACES, what .. " = " .. shown(faces) .. " is not a table of integers") end
-  -- Lua 5.3 and later: integers at once (a face given as 3.0 is read as 3 below).
-  if math_type then
-    local all = true
-    for i = 1, #faces do
-      if math_type(faces[i]) ~= "integer" then all = false end
-    end
-    if all then return faces end
+  if type(faces) ~= "table" then
+    fail(E_FACES, (what or "faces") .. " = " .. shown(faces) .. " is not a table of integers")
   end
+  -- Each face read once: Lua 5.3 and later an integer at once (a face given as 3.0 is read
+  -- as 3 below), Lua 5.1 and LuaJIT a whole number within the doubles' integers (is_integer).
   local floats = false
   for i = 1, #faces do
     local f = faces[i]
-    if not is_integer(f) then fail(E_FACES, string.format("%s[%d] = %s is not an integer", what, i, shown(f))) end
-    if math_type and math_type(f) == "float" then floats = true end
+    if math_type then
+      if math_type(f) ~= "integer" then
+        if not is_integer(f) then
+          fail(E_FACES, string.format("%s[%d] = %s is not an integer", what or "faces", i, shown(f)))
+        end
+        floats = true
+      end
+    elseif type(f) ~= "number" or f % 1 ~= 0 or f <= -9007199254740992 or f >= 9007199254740992 then
+      fail(E_FACES, string.format("%s[%d] = %s is not an integer", what or "faces", i, shown(f)))
+    end
   end
   if not floats then return faces end
   local out = {}
@@ -192,8 +195,10 @@ function Context.new(faces)
   end
   return setmetatable({faces = f, next_face = 0, first = nil}, Context)
 end
--- A context is a table of faces, next_face and first: a table's resolver makes its own
--- ({faces = NO_FACES, next_face = 0}: it reads no dice) and notes with these functions.
+-- A context is a table of faces, next_face and first: a table's resolver reads no dice and
+-- takes TABLE_CONTEXT, its first cleared (a resolver runs to its end before another starts:
+-- none calls another, nor code of the caller's), and notes with these functions.
+local TABLE_CONTEXT = {faces = NO_FACES, next_face = 0}
 local function note(ctx, why)
   if ctx.first == nil and why ~= NULL then ctx.first = why end
 end
@@ -439,6 +444,11 @@ function Ruleset.new(data, lowered, stamp)
   -- Each integer input without a step: its range (what a situation checks of it); each boolean input.
   -- self:requirement_broken(inputs) calls the printed function itself (no call in between).
   self.requirement_broken = lowered.requirement_broken
+  -- Whether the ruleset has requirements at all (none: a table's roll reads none).
+  self.requires = #data.requirements > 0
+  -- The resolver of each table by its id.
+  self.table_resolvers = {}
+  for i, t in ipairs(data.tables) do self.table_resolvers[t.id] = lowered.tables[i - 1] end
   self.plain_int, self.bool_input, self.ninputs = {}, {}, #data.inputs
   for i, inp in ipairs(data.inputs) do
     self.defaults[i] = inp.default_value
@@ -896,9 +906,11 @@ function Ruleset:effects(o)
   return out
 end
 
-local function no_result(r)
-  return {column = r.column, key = r.key, key_column = r.key_column, column_shift = r.column_shift,
-          outcome = NULL, no_result = true}
+-- The result of a column without one (an attack not allowed): what was read up to it
+-- (null: what stands for absent, as a table's resolver is given it).
+local function no_result(column, key, key_column, column_shift, null)
+  return {column = column, key = key, key_column = key_column, column_shift = column_shift,
+          outcome = null, no_result = true}
 end
 
 -- What a result shows of outcome k (from 0): its id, code, effects and numbers, shared
@@ -945,34 +957,32 @@ local function plain_values(values)
   return values
 end
 
--- One roll on a results table, with NULL for null (as rtab conform reads it).
-function Ruleset:resolve_raw(table_id, given, faces, drm, inputs)
+-- One roll on a results table, with `null` for what is absent: NULL (as rtab conform reads
+-- it) or nil (as resolve returns it). A table's resolver writes null where a value is absent.
+local function resolve_table(self, table_id, given, faces, drm, inputs, null)
   drm = drm or 0
   if drm ~= 0 and not is_integer(drm) then fail(E_INPUT, "drm = " .. shown(drm) .. " is not an integer") end
-  local i = self.by_id.tables[table_id]
-  if i == nil then fail(E_TABLE, "no table is named " .. shown(table_id)) end
+  local resolver = self.table_resolvers[table_id]
+  if resolver == nil then fail(E_TABLE, "no table is named " .. shown(table_id)) end
   -- A situation read from given is checked as it is read; one given whole, here.
   local read = inputs == nil
   inputs = inputs or self:situation(given)
   faces = check_faces(faces or {})
   if not read then self:validate_domains(inputs) end
-  if self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
-  return self.lowered.tables[i - 1](self, inputs, faces, drm == 0 and 0 or to_integer(drm))
+  if self.requires and self:requirement_broken(inputs) ~= nil then fail(E_REQUIRE) end
+  return resolver(self, inputs, faces, drm == 0 and 0 or to_integer(drm), null)
+end
+
+-- One roll on a results table, with NULL for null (as rtab conform reads it).
+function Ruleset:resolve_raw(table_id, given, faces, drm, inputs)
+  return resolve_table(self, table_id, given, faces, drm, inputs, NULL)
 end
 
 -- One roll on a results table: the result as `rtab vectors` writes it, nil for null (the
 -- members of a table's result that may be null: key, key_column, rewritten_from, outcome,
 -- code, rule, provisional).
 function Ruleset:resolve(table_id, given, faces, drm)
-  local r = self:resolve_raw(table_id, given, faces, drm)
-  if r.key == NULL then r.key = nil end
-  if r.key_column == NULL then r.key_column = nil end
-  if r.rewritten_from == NULL then r.rewritten_from = nil end
-  if r.outcome == NULL then r.outcome = nil end
-  if r.code == NULL then r.code = nil end
-  if r.rule == NULL then r.rule = nil end
-  if r.provisional == NULL then r.provisional = nil end
-  return r
+  return resolve_table(self, table_id, given, faces, drm, nil, nil)
 end
 
 function Ruleset:reactions(name, given)

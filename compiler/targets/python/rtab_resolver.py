@@ -135,9 +135,10 @@ def natural_index(rules, faces):
     return -1
 
 
-def no_result(r):
-    return {'column': r['column'], 'key': r['key'], 'key_column': r['key_column'],
-            'column_shift': r['column_shift'], 'outcome': None, 'no_result': True}
+def no_result(column, key, key_column, column_shift):
+    """The result of a column without one (an attack not allowed): what was read up to it."""
+    return {'column': column, 'key': key, 'key_column': key_column, 'column_shift': column_shift,
+            'outcome': None, 'no_result': True}
 
 
 # A table's resolver makes its Context with new_object and sets its three fields itself (what
@@ -211,7 +212,9 @@ class Ruleset:
         # The integers read without read_input: (index, min, max) of each int input without a step.
         self._plain_ints = {i['id']: (k, i['min'], i['max']) for k, i in enumerate(self.inputs)
                             if i['type_name'] == 'int' and i.get('step', 0) <= 1}
-        self._bands = {}
+        # The same for the booleans: the index of each bool input.
+        self._bools = {i['id']: k for k, i in enumerate(self.inputs) if i['type_name'] == 'bool'}
+        self._bands, self._matrices = {}, {}
 
     # -- situations ------------------------------------------------------
 
@@ -225,12 +228,17 @@ class Ruleset:
         if not hasattr(given, 'items'):
             raise RtabError(E_INPUT, 'the situation is a %s, not a mapping of input ids to values'
                             % type(given).__name__)
-        plain = self._plain_ints
+        plain, bools = self._plain_ints, self._bools
         for name, value in given.items():
             p = plain.get(name)
             if p is not None and type(value) is int and p[1] <= value <= p[2]:
                 values[p[0]] = value
                 continue
+            if type(value) is bool:
+                b = bools.get(name)
+                if b is not None:
+                    values[b] = 1 if value else 0  # as read_input reads it
+                    continue
             k = self.by_id['inputs'].get(name)
             if k is None:
                 raise RtabError(E_INPUT, 'no input named %s' % _shown(name))
@@ -322,46 +330,56 @@ class Ruleset:
             ctx.note(d.get('provisional'))
         return total
 
-    def matrix(self, index, keys, ctx):
+    def _matrix(self, index):
+        """Matrix `index` read once: (its number of keys, the number of values of each, its
+        cells, their reasons or None)."""
         m = self.x['matrices'][index]
+        sizes = [self.x['enums'][dim]['nvalues'] for dim in m['dims']]
+        self._matrices[index] = prepared = (m['ndims'], sizes, m['cells'], m.get('provisional'))
+        return prepared
+
+    def matrix(self, index, keys, ctx):
+        ndims, sizes, cells, provisional = self._matrices.get(index) or self._matrix(index)
         cell = 0
-        for key, dim in zip(keys[len(keys) - m['ndims']:], m['dims']):
-            n = self.x['enums'][dim]['nvalues']
+        for key, n in zip(keys[len(keys) - ndims:], sizes):
             if key < 0 or key >= n:
                 raise RtabError(E_INPUT)
             cell = cell * n + key
-        if m.get('provisional') is not None and ctx is not None:
-            ctx.note(m['provisional'][cell])
-        return m['cells'][cell]
+        if provisional is not None and ctx is not None:
+            ctx.note(provisional[cell])
+        return cells[cell]
 
     def _band(self, index):
-        """Band `index` read once: (the band, its steps as (num, den, value, its reason),
-        whether every step's terms lie within the runtime's bounds)."""
+        """Band `index` read once: (the band, its steps as (num, den, value, its reason, whether
+        it is favourable), whether every step's terms lie within the runtime's bounds, whether
+        it rounds, its reason, its value otherwise and that value's reason)."""
         band = self.x['bands'][index]
         reasons = band.get('step_provisional') or [None] * len(band['steps'])
-        steps = [(st['num'], st['den'], st['value'], why) for st, why in zip(band['steps'], reasons)]
-        sound = all(0 < num <= MAX_STEP_TERM and 0 < den <= MAX_STEP_TERM for num, den, _, _ in steps)
-        self._bands[index] = prepared = (band, steps, sound)
+        steps = [(st['num'], st['den'], st['value'], why, st['num'] >= st['den'])
+                 for st, why in zip(band['steps'], reasons)]
+        sound = all(0 < num <= MAX_STEP_TERM and 0 < den <= MAX_STEP_TERM for num, den, _, _, _ in steps)
+        self._bands[index] = prepared = (band, steps, sound, band.get('rounding', ROUND_EVENS) != ROUND_EVENS,
+                                         band.get('provisional'), band['otherwise'],
+                                         band.get('otherwise_provisional'))
         return prepared
 
     def band(self, index, a, b, ctx=None):
-        band, steps, sound = self._bands.get(index) or self._band(index)
+        band, steps, sound, rounds, why, otherwise, otherwise_why = self._bands.get(index) or self._band(index)
         if a < 0 or b < 0:
             raise RtabError(E_INPUT)
         if ctx is not None and ctx.first is None:
-            ctx.first = band.get('provisional')
+            ctx.first = why
         if a == 0 and b == 0:
             if ctx is not None and ctx.first is None:
-                ctx.first = band.get('otherwise_provisional')
-            return band['otherwise']
+                ctx.first = otherwise_why
+            return otherwise
         if not sound:
             raise RtabError(E_RULESET)
-        if band.get('rounding', ROUND_EVENS) != ROUND_EVENS and a > 0 and b > 0:
+        if rounds and a > 0 and b > 0:
             a, b = band_round(band, a, b)
         best = None
         for st in steps:
-            num, den = st[0], st[1]
-            favourable = num >= den
+            num, den, _, _, favourable = st
             lhs, rhs = a * den, num * b
             if (lhs < rhs) if favourable else (lhs > rhs):
                 continue
@@ -373,8 +391,8 @@ class Ruleset:
                 best = st
         if best is None:
             if ctx is not None and ctx.first is None:
-                ctx.first = band.get('otherwise_provisional')
-            return band['otherwise']
+                ctx.first = otherwise_why
+            return otherwise
         if ctx is not None and ctx.first is None:
             ctx.first = best[3]
         return best[2]
