@@ -658,8 +658,11 @@ static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, b
 			   "static int rtab_lowered_lean$1_(const int32_t *in, const int32_t *faces, size_t nfaces, "
 			   "int32_t drm, rtab_result *out)\n>{\n"
 			   "rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */\n"
-			   "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)ctx; (void)nt;\n"
-			   "if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;";
+			   "int32_t natural = 0;\nsize_t nt = 0;\n(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;";
+	/* The faces are the entry's to check (put_entry_points): one test, a cold path. */
+	lean.no_faces = NULL;
+	lean.faces_count = NULL;
+	lean.face_check = NULL;
 	lean.table_reset = NULL;
 	lean.notes_again = false; /* nothing noted: a value read again is the one read */
 	lean.mod_begin = "rtab_applied_modifier ~1v_, *~1 = NULL; /* ~2 */\n>{";
@@ -676,6 +679,27 @@ static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, b
 	print_walk_tables(b, m, &lean, tables);
 }
 
+/* What the lean entry sends to the interpreter: a missing pointer, the wrong number of faces, a
+ * face outside its die (the lean form checks none of these). */
+static void put_lean_refused(strbuf *b, const ir_module *m, size_t k)
+{
+	const ir_table *it = &m->tables[k];
+	const rtab_table *t = it->t;
+	if (t->dice == RTAB_NO_DICE || t->dice >= m->rs->ndice) {
+		sb_puts(b, t->dice == RTAB_NO_DICE ? " || nfaces != 0" : "");
+		return;
+	}
+	const rtab_dice *d = &m->rs->dice[t->dice];
+	sb_printf(b, " ||\n\t    %s(nfaces != %u || !faces", it->faces_later ? "(nfaces != 0 && " : "", d->nfaces);
+	size_t f = 0;
+	for (size_t g = 0; g < d->ngroups; g++)
+		for (size_t j = 0; j < d->groups[g].count; j++, f++)
+			sb_printf(b, " ||\n\t     (uint32_t)faces[%zu] - %luu > %luu", f,
+				  (unsigned long)(uint32_t)d->groups[g].face_min,
+				  (unsigned long)((uint32_t)d->groups[g].face_max - (uint32_t)d->groups[g].face_min));
+	sb_puts(b, it->faces_later ? "))" : ")");
+}
+
 /* The public functions of a printed table: the full result, and the lean one. */
 static void put_entry_points(strbuf *b, const ir_module *m, const char *name, size_t k)
 {
@@ -688,13 +712,16 @@ static void put_entry_points(strbuf *b, const ir_module *m, const char *name, si
 	sb_printf(b, "\nint %s_resolve_%s(const %s_situation *s, const int32_t *faces, size_t nfaces,\n"
 		     "\tint32_t extra_drm, rtab_lean_result *out)\n{\n"
 		     "\trtab_result r;\n\tint rc;\n"
-		     "\tif (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;\n"
+		     "\tif (RTAB_LOWERED_UNLIKELY_(!s || !out",
+		  name, id, name);
+	put_lean_refused(b, m, k);
+	sb_printf(b, "))\n\t\treturn rtab_lowered_interpreted_(%zu, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);\n"
 		     "\trc = rtab_lowered_lean%zu_(s->inputs, faces, nfaces, extra_drm, &r);\n"
 		     "\tif (rc != RTAB_OK) return rc;\n"
 		     "\tout->outcome = r.outcome;\n\tout->row = r.row;\n\tout->natural = r.natural;\n"
 		     "\tout->modifier = r.modifier;\n\tout->modified_roll = r.modified_roll;\n"
 		     "\treturn RTAB_OK;\n}\n",
-		  name, id, name, k);
+		  k, k);
 }
 
 bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables, const reason_text *rt)
@@ -705,7 +732,10 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	sb_printf(b, "\n#define RTAB_LOWERED_RS_ (&%s_ruleset)\n"
 		     "#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])\n", name);
 	sb_puts(b, "#if defined(__GNUC__)\n#define RTAB_LOWERED_DATA_ static __attribute__((unused))\n"
-		   "#else\n#define RTAB_LOWERED_DATA_ static\n#endif\n\n");
+		   "#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)\n"
+		   "#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))\n"
+		   "#else\n#define RTAB_LOWERED_DATA_ static\n#define RTAB_LOWERED_UNLIKELY_(x) (x)\n"
+		   "#define RTAB_LOWERED_COLD_ static\n#endif\n\n");
 	c_reasons reasons = {0};
 	bool own = put_reasons(b, m, tables, &reasons, rt);
 	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);\n");
@@ -717,6 +747,17 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	bool fired = put_lean_fired(b, m);
 	put_lean_tables(b, m, tables, fired);
 	put_fired_dispatch(b, m);
+	sb_printf(b, "\n/* The lean entry's cold path: what it does not take is the interpreter's to answer. */\n"
+		     "RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,\n"
+		     "\tsize_t nfaces, int32_t extra_drm, rtab_lean_result *out)\n{\n"
+		     "\trtab_result r;\n\tint rc;\n"
+		     "\tif (!in || !out) return RTAB_E_NULL;\n"
+		     "\trc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, %u, faces, nfaces, extra_drm, &r);\n"
+		     "\tif (rc != RTAB_OK) return rc;\n"
+		     "\tout->outcome = r.outcome;\n\tout->row = r.row;\n\tout->natural = r.natural;\n"
+		     "\tout->modifier = r.modifier;\n\tout->modified_roll = r.modified_roll;\n"
+		     "\treturn RTAB_OK;\n}\n",
+		  m->rs->ninputs);
 	for (size_t k = 0; k < m->ntables; k++)
 		if (tables[k])
 			put_entry_points(b, m, name, k);

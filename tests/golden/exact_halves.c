@@ -320,8 +320,12 @@ int exact_halves_explain(size_t table, const exact_halves_situation *s, const in
 #define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
 #define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
 #define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
 RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[1] = {
@@ -481,10 +485,7 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
 	int32_t natural = 0;
 	size_t nt = 0;
-	(void)in; (void)faces; (void)ctx; (void)nt;
-	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
 	natural = faces[0];
 	out->natural = natural;
 	int32_t modifier_raw;
@@ -567,6 +568,23 @@ RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lower
 	}
 }
 
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 4, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
 int exact_halves_explain_melee(const exact_halves_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
@@ -579,7 +597,10 @@ int exact_halves_resolve_melee(const exact_halves_situation *s, const int32_t *f
 {
 	rtab_result r;
 	int rc;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u)))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
 	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
