@@ -495,6 +495,27 @@ static void add_block_row(grid_row **rows, size_t *nrows, size_t *cap, grid_row 
 	size_t names = 0;
 	while (names < row->ncells && is_name(row->cells[names]))
 		names++;
+	if (names == 0 && row->ncells) {
+		/* The steps over the columns ('0-2  3-5  6+', rows by a value): over
+		 * the columns after the names, then the first row if it follows. */
+		size_t steps = 0;
+		while (steps < row->ncells && !is_name(row->cells[steps]))
+			steps++;
+		if (steps == row->ncells) {
+			row->from = 1;
+			add_row(rows, nrows, cap, row);
+			return;
+		}
+		grid_row header = {.cells = xcalloc(steps, sizeof(char *)), .ncells = steps,
+				   .blank_before = row->blank_before, .from = 1};
+		memcpy(header.cells, row->cells, steps * sizeof(char *));
+		memmove(row->cells, row->cells + steps, (row->ncells - steps) * sizeof(char *));
+		row->ncells -= steps;
+		row->blank_before = false;
+		add_row(rows, nrows, cap, &header);
+		add_row(rows, nrows, cap, row);
+		return;
+	}
 	if (names >= 2 && names < row->ncells) {
 		grid_row header = {.cells = xcalloc(names - 1, sizeof(char *)), .ncells = names - 1,
 				   .blank_before = row->blank_before, .from = 1};
@@ -748,6 +769,14 @@ static bool opens_rows(const items *in, size_t i)
 	size_t k = i;
 	while (k >= 2 && in->v[k - 1].token == IDENT && (in->v[k - 2].token == ',' || in->v[k - 2].token == ROWS))
 		k -= in->v[k - 2].token == ',' ? 2 : 1;
+	/* ... and of a range of a first key read by value: 'rows 1-2 {', 'rows <=2 {', 'rows 7+ {' */
+	for (size_t n = 0; n < 4 && k >= 2 && in->v[k - 1].token != ROWS; n++) {
+		int tk = in->v[k - 1].token;
+		if (tk != RANGE && tk != INT && tk != LE && tk != GE && tk != ATLEAST && tk != '-' &&
+		    tk != '+' && tk != DOTDOT)
+			break;
+		k--;
+	}
 	if (k < 1 || in->v[k - 1].token != ROWS)
 		return false;
 	for (size_t j = i + 1; j < in->n; j++) {

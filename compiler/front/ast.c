@@ -942,7 +942,7 @@ void ast_value_lines(ast_stmt *body)
 	const char *word = key->kind == EX_NAME ? key->name : cols->name2;
 	for (ast_stmt *s = body; s; s = s->next) {
 		ast_cell *r = s->step;
-		if (s->kind != ST_GRID || !r || r->kind != CELL_RANGE)
+		if ((s->kind != ST_GRID && s->kind != ST_ROWS) || !r || r->kind != CELL_RANGE)
 			continue;
 		ast_expr *cond = NULL;
 		if (r->lo != INT64_MIN)
@@ -968,7 +968,8 @@ void ast_value_lines(ast_stmt *body)
 		else
 			s->name = xasprintf("%s %lld-%lld", word, (long long)r->lo, (long long)r->hi);
 		s->name_loc = r->loc;
-		s->kind = ST_GRID_WHEN;
+		if (s->kind == ST_GRID) /* a rows block stays one: 'rows 1-2 { ... }' */
+			s->kind = ST_GRID_WHEN;
 		s->expr = cond;
 		ast_cells_free(s->step);
 		s->step = NULL;

@@ -1115,6 +1115,11 @@ stmt:
 	| ROWS IDENT '{' rowitems '}' {
 		$$ = $4; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); lex_rows_end(scanner);
 	}
+	/* The rows of a range of a first key read by value: 'rows 1-2 { ... }'
+	 * (as 'grid 1-2'), its header the steps of the second key. */
+	| ROWS line_values '{' rowitems '}' {
+		$$ = $4; $$->loc = LOC(@1); $$->step = $2; lex_rows_end(scanner);
+	}
 	| ROWS IDENT ',' idlist '{' rowitems '}' {
 		$$ = $6; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->ids = $4;
 		lex_rows_end(scanner);
@@ -1385,6 +1390,15 @@ rowitem:
 		$$ = split_row($1, $2, $3, $4, @4);
 	}
 	| names ';' { $$ = ast_stmt_new(ST_HEADER, LOC(@1)); $$->ids = $1; }
+	/* A header of steps ('0-2  3-5  6+'), over the columns of a computed key. */
+	| cells ';' { $$ = ast_stmt_new(ST_HEADER, LOC(@1)); $$->cells = $1; }
+	| cells IDENT cells part_rule_opt provisional_opt ';' {
+		$$ = ast_stmt_new(ST_HEADER, LOC(@1)); $$->cells = $1;
+		ast_id *name = ast_id_new($2, LOC(@2));
+		name->tail = name;
+		$$->next = split_row(name, $3, $4, $5, @5);
+		$$->tail = $$->next;
+	}
 	;
 
 names:

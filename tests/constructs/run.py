@@ -84,6 +84,7 @@ SUB_FORMS = [
     'result_flags',        # code "{a}/{d}{retreat?*}": a flag a cell prints or leaves out (2/1*, 2/1)
     'rewrite_numbers',     # rewrite loss(a, d) -> loss(a + 1, d): a result's numbers computed
     'value_lines',         # columns by (value(range), value(fire)): grid 1-2 { ... }, a line per range of a value
+    'value_rows',          # rows 1-2 { 0-2 3-5 6+ ... }: value x value in the row form, a rows block per range of the first
 ]
 
 # --sample: one pair of fixture and verb in this many.

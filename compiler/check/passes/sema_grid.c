@@ -415,7 +415,11 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 					break;
 				}
 		} else if (!odds && diag_source_word(m->diag, c->loc, written, sizeof written)) {
-			/* A value column is named as the page prints it: 34..50, not +34..+50. */
+			/* A value column is named as the page prints it: 34..50, not +34..+50
+			 * (the ';' that may end a rows block's header of steps is no part of it). */
+			size_t len = strlen(written);
+			if (len > 1 && written[len - 1] == ';')
+				written[len - 1] = '\0';
 			col->id = arena_strdup(&m->arena, written);
 		} else if (!odds && (c->lo == INT64_MIN || c->hi == INT64_MAX || c->lo != c->hi)) {
 			/* As printed: <=-3, >=+6, 1..2. */

@@ -20,6 +20,7 @@
 #include "check/proofs/open_inputs.h"
 #include "check/passes/sema_ends.h"
 #include "check/passes/sema_expr.h"
+#include "check/passes/sema_rows.h"
 
 #include "base/work.h"
 
@@ -97,11 +98,157 @@ static void line_program(model *m, rtab_table *t, const rtab_expr *conds, size_t
 	t->line_key = (rtab_expr){(uint16_t)k, code, NULL};
 }
 
+/* The steps over the columns of a rows block ('0-2  3-5  6+', its first
+ * header) as a grid's first line, for resolve_key_header; NULL without one. */
+static ast_stmt *steps_header(const ast_stmt *block)
+{
+	for (const ast_stmt *s = block->body; s; s = s->next)
+		if (s->kind == ST_HEADER && s->cells) {
+			ast_stmt *h = ast_stmt_copy(s);
+			h->kind = ST_GRID_LINE;
+			return h;
+		} else if (s->kind == ST_HEADER) {
+			return NULL;
+		}
+	return NULL;
+}
+
+/*
+ * Lines by a value in the row form, as a threshold table prints them: a
+ * rows block per range of the first key ('rows 1-2 { ... }'), its header
+ * the steps of the second key over its columns, each row an outcome and its
+ * rolls in each column. Each block is the run of columns a grid of that
+ * range would be, read when the key lies in the range, and its rows are
+ * rows of the table with ranges in its run only.
+ */
+static void resolve_value_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+			       const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
+			       bool key_ok)
+{
+	const ast_stmt *ends[] = {below, above};
+	for (size_t i = 0; i < 2; i++)
+		if (ends[i])
+			check_report(m, CHECK_MISPLACED, ends[i]->loc,
+				     "'%s' gives a result past the printed columns, and the row form has no column for it; write the table as a grid per range (grid 1-2 { ... }) to print one",
+				     stmt_kind_name(ends[i]->kind));
+	size_t nblocks = 0, ncols = 0, nrows = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != ST_ROWS)
+			continue;
+		nblocks++;
+		nrows += s->rows ? s->rows->nrows : 0;
+		for (const ast_stmt *h = s->body; h; h = h->next)
+			if (h->kind == ST_HEADER) {
+				for (const ast_cell *c = h->cells; c; c = c->next)
+					ncols++;
+				break;
+			}
+	}
+	if (nrows > RTAB_MAX_ITEMS || ncols > RTAB_MAX_ITEMS) {
+		check_report(m, CHECK_LIMITS, cols->loc,
+			     "table '%s' has %zu rows and %zu columns; the runtime holds at most %d of each",
+			     d->id, nrows, ncols, RTAB_MAX_ITEMS);
+		return;
+	}
+	uint16_t *first = model_array(m, nblocks, sizeof *first);
+	uint16_t *end = model_array(m, nblocks, sizeof *end);
+	rtab_expr *conds = model_array(m, nblocks, sizeof *conds);
+	const ast_stmt **blocks = model_array(m, nblocks, sizeof *blocks);
+	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	size_t n = 0;
+	bool ok = key_ok;
+	t->columns = mt->columns = columns;
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != ST_ROWS)
+			continue;
+		if (!s->expr) {
+			check_report(m, CHECK_ROW_SHAPE, s->loc,
+				     "a table whose lines are by %s(...) names each rows block by the values of the key it is for: rows 0-2 { ... }, rows 3+ { ... }",
+				     cols->name2);
+			ok = false;
+			continue;
+		}
+		expr_type type;
+		if (!compile_expr_as(m, s->expr, RTAB_TYPE_BOOL, &conds[n], &type, "the range of a rows block") ||
+		    conds[n].ninstrs == 0)
+			ok = false;
+		ast_stmt *header = steps_header(s);
+		if (!header) {
+			check_report(m, CHECK_ROW_SHAPE, s->loc,
+				     "the rows of '%s' name the steps of the second key over their columns, above the first row: 0-2  3-5  6+",
+				     s->name);
+			ok = false;
+			continue;
+		}
+		ast_stmt as_grid = {.kind = ST_GRID, .loc = s->loc, .body = header};
+		grid_part part;
+		size_t run;
+		bool fits = add_run(m, d, t, cols, &as_grid, NULL, NULL, key_ok, s->name, &run, &part, &ok);
+		ast_stmts_free(header);
+		if (!fits)
+			break;
+		blocks[n] = s;
+		first[n] = (uint16_t)run;
+		end[n] = t->ncolumns;
+		n++;
+	}
+	/* The rows of every block, each with ranges in its own run of columns. */
+	rtab_row *out = model_array(m, nrows ? nrows : 1, sizeof *out);
+	t->rows = out;
+	size_t ncells = (nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1);
+	mt->cells = xmalloc(ncells * sizeof *mt->cells);
+	for (size_t k = 0; k < ncells; k++)
+		mt->cells[k] = (model_cell){.lo = 1, .hi = 0}; /* absent: never matches */
+	mt->row_names = xcalloc(nrows ? nrows : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(nrows ? nrows : 1, sizeof *mt->row_locs);
+	mt->row_blocks = true;
+	const char *table_rule = arena_strdup(&m->arena, d->rule);
+	for (size_t k = 0; k < n; k++) {
+		const ast_rows *rr = blocks[k]->rows;
+		if (rr && rr->nrows == 0)
+			check_report(m, CHECK_ROW_SHAPE, blocks[k]->loc,
+				     "the rows of '%s' are empty; add one per outcome: OUTCOME RANGE RANGE ...;",
+				     blocks[k]->name);
+		rows_into_columns(m, t, mt, out, rr, 0, rr ? rr->nrows : 0, first[k],
+				  (size_t)(end[k] - first[k]), nrows, table_rule);
+	}
+	if (ok && n == nblocks) {
+		t->column_input = -1;
+		t->nlines = (uint16_t)n;
+		t->column_of_value = first;
+		t->column_end_of_value = end;
+		line_program(m, t, conds, n, -1);
+		mt->line_grids = blocks;
+		mt->line_conditions = conds;
+		mt->nline_conditions = (uint16_t)n;
+	}
+	mt->first_rolled = 0;
+	mt->nrolled = t->ncolumns;
+	mt->has_rows = ok && t->nrows > 0 && !mt->shape_bad;
+}
+
 void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			     const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
 			     bool key_ok)
 {
 	size_t ngrids = 0, ncols = 0;
+	const ast_stmt *rows = NULL, *grid = NULL;
+	for (const ast_stmt *s = d->body; s && cols->times; s = s->next) {
+		if (s->kind == ST_ROWS && !rows)
+			rows = s;
+		else if ((s->kind == ST_GRID_WHEN || s->kind == ST_GRID) && !grid)
+			grid = s;
+	}
+	if (rows && grid) {
+		check_report(m, CHECK_DUPLICATE, rows->loc,
+			     "table '%s' has both grids and rows; write every range of its first key one way",
+			     d->id);
+		return;
+	}
+	if (rows) { /* 'rows 1-2 { ... }': lines by a value in the row form */
+		resolve_value_rows(m, d, t, mt, cols, below, above, key_ok);
+		return;
+	}
 	for (const ast_stmt *s = d->body; s; s = s->next)
 		if (s->kind == ST_GRID_WHEN) {
 			ngrids++;
