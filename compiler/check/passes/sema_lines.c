@@ -193,25 +193,14 @@ static void resolve_value_rows(model *m, const ast_def *d, rtab_table *t, model_
 		n++;
 	}
 	/* The rows of every block, each with ranges in its own run of columns. */
-	rtab_row *out = model_array(m, nrows ? nrows : 1, sizeof *out);
-	t->rows = out;
-	size_t ncells = (nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1);
-	mt->cells = xmalloc(ncells * sizeof *mt->cells);
-	for (size_t k = 0; k < ncells; k++)
-		mt->cells[k] = (model_cell){.lo = 1, .hi = 0}; /* absent: never matches */
-	mt->row_names = xcalloc(nrows ? nrows : 1, sizeof *mt->row_names);
-	mt->row_locs = xcalloc(nrows ? nrows : 1, sizeof *mt->row_locs);
-	mt->row_blocks = true;
-	const char *table_rule = arena_strdup(&m->arena, d->rule);
+	size_t *run_of = xcalloc(n ? n : 1, sizeof *run_of), *width_of = xcalloc(n ? n : 1, sizeof *width_of);
 	for (size_t k = 0; k < n; k++) {
-		const ast_rows *rr = blocks[k]->rows;
-		if (rr && rr->nrows == 0)
-			check_report(m, CHECK_ROW_SHAPE, blocks[k]->loc,
-				     "the rows of '%s' are empty; add one per outcome: OUTCOME RANGE RANGE ...;",
-				     blocks[k]->name);
-		rows_into_columns(m, t, mt, out, rr, 0, rr ? rr->nrows : 0, first[k],
-				  (size_t)(end[k] - first[k]), nrows, table_rule);
+		run_of[k] = first[k];
+		width_of[k] = (size_t)(end[k] - first[k]);
 	}
+	rows_of_blocks(m, d, t, mt, nrows, blocks, run_of, width_of, n);
+	free(run_of);
+	free(width_of);
 	if (ok && n == nblocks) {
 		t->column_input = -1;
 		t->nlines = (uint16_t)n;

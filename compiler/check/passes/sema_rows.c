@@ -54,3 +54,26 @@ void rows_into_columns(model *m, rtab_table *t, model_table *mt, rtab_row *out, 
 	}
 }
 
+
+void rows_of_blocks(model *m, const ast_def *d, rtab_table *t, model_table *mt, size_t nrows,
+		    const ast_stmt *const *blocks, const size_t *first, const size_t *width, size_t nblocks)
+{
+	rtab_row *out = model_array(m, nrows ? nrows : 1, sizeof *out);
+	t->rows = out;
+	size_t ncells = (nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1);
+	mt->cells = xmalloc(ncells * sizeof *mt->cells);
+	for (size_t k = 0; k < ncells; k++)
+		mt->cells[k] = (model_cell){.lo = 1, .hi = 0}; /* absent: never matches */
+	mt->row_names = xcalloc(nrows ? nrows : 1, sizeof *mt->row_names);
+	mt->row_locs = xcalloc(nrows ? nrows : 1, sizeof *mt->row_locs);
+	mt->row_blocks = true;
+	const char *table_rule = arena_strdup(&m->arena, d->rule);
+	for (size_t k = 0; k < nblocks; k++) {
+		const ast_rows *rr = blocks[k]->rows;
+		if (rr && rr->nrows == 0)
+			check_report(m, CHECK_ROW_SHAPE, blocks[k]->loc,
+				     "the rows of '%s' are empty; add one per outcome: OUTCOME RANGE RANGE ...;",
+				     blocks[k]->name);
+		rows_into_columns(m, t, mt, out, rr, 0, rr ? rr->nrows : 0, first[k], width[k], nrows, table_rule);
+	}
+}

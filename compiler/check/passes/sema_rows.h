@@ -14,4 +14,12 @@
 void rows_into_columns(model *m, rtab_table *t, model_table *mt, rtab_row *out, const ast_rows *rr,
 		       size_t from, size_t to, size_t first, size_t width, size_t stride, const char *table_rule);
 
+/* The rows of a table written in rows blocks, one block per line (two
+ * enums, or lines by a value): t->rows for nrows rows, the cells of every
+ * column absent until a block's rows give them, the rows' names and
+ * places; then each block's rows into its run of columns, first[k] to
+ * end[k], an empty block reported. */
+void rows_of_blocks(model *m, const ast_def *d, rtab_table *t, model_table *mt, size_t nrows,
+		    const ast_stmt *const *blocks, const size_t *first, const size_t *width, size_t nblocks);
+
 #endif

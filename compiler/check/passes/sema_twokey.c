@@ -515,24 +515,7 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 			ok = false;
 		}
 	/* The rows of every block, each with ranges in its own run of columns. */
-	rtab_row *out = model_array(m, nrows ? nrows : 1, sizeof *out);
-	t->rows = out;
-	mt->cells = xmalloc((nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1) * sizeof *mt->cells);
-	for (size_t k = 0; k < (nrows ? nrows : 1) * (t->ncolumns ? t->ncolumns : 1); k++)
-		mt->cells[k] = (model_cell){.lo = 1, .hi = 0}; /* absent: never matches */
-	mt->row_names = xcalloc(nrows ? nrows : 1, sizeof *mt->row_names);
-	mt->row_locs = xcalloc(nrows ? nrows : 1, sizeof *mt->row_locs);
-	mt->row_blocks = true;
-	const char *table_rule = arena_strdup(&m->arena, d->rule);
-	for (size_t k = 0; k < b; k++) {
-		const ast_rows *rr = block_of[k]->rows;
-		if (rr && rr->nrows == 0)
-			check_report(m, CHECK_ROW_SHAPE, block_of[k]->loc,
-				     "the rows of '%s' are empty; add one per outcome: OUTCOME RANGE RANGE ...;",
-				     block_of[k]->name);
-		rows_into_columns(m, t, mt, out, rr, 0, rr ? rr->nrows : 0, run_of[k], width_of[k], nrows,
-				  table_rule);
-	}
+	rows_of_blocks(m, d, t, mt, nrows, block_of, run_of, width_of, b);
 	if (ok)
 		keep_value_runs(t, in, vr.first, vr.end, vr.column_of_key, e->nvalues * nkey);
 	mt->first_rolled = 0;
