@@ -107,6 +107,10 @@ static bool scan_items(items *in, const char *text, size_t len, diag_ctx *diag)
 		if (t->token == '(' && prev && prev->token == VALUE && before &&
 		    (before->token == BY || before->token == ',' || before->token == '('))
 			t->space_before = false;
+		/* The values of a line, 'grid <=2 {', 'rows >=9 {', are written as
+		 * printed: the bound against its number (the scanner reads
+		 * 'grid <= 2 {' alike, but the page prints '<=2'). */
+		t->bound = (t->token == LE || t->token == GE) && prev && (prev->token == GRID || prev->token == ROWS);
 		int newlines = 0;
 		for (size_t p = from; p < t->start; p++)
 			newlines += text[p] == '\n';
@@ -185,6 +189,8 @@ static bool operator_word(int token)
 /* Whether a space goes between two tokens on one line. */
 static bool space_between(const item *a, const item *b)
 {
+	if (a->bound)
+		return false;
 	if (spacing_kept(a->token) || spacing_kept(b->token))
 		return b->space_before;
 	if (b->token == ';' || b->token == ',' || b->token == ')')

@@ -14,6 +14,7 @@ typedef struct item {
 	int line, end_line;
 	bool space_before; /* blanks between it and the item before */
 	bool blank_before; /* a blank line between it and the item before */
+	bool bound;        /* a '<=' or '>=' bounding the number after it ('grid <=2 {') */
 } item;
 
 typedef struct items {
