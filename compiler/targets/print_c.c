@@ -72,19 +72,8 @@ static const lang_spelling c_lang = {
 			/* A resolution gives no faces to the dice a program rolls (as rtab_resolve). */
 			[IR_ROLL] = "int32_t r$1 = 0; RTAB_LOWERED_TRY_(RTAB_E_FACES);",
 		},
-	/* A test fused into what reads it (print_walk.h). */
-	.cond =
-		{
-			[IR_EQ] = "~3 == ~4",
-			[IR_NE] = "~3 != ~4",
-			[IR_LT] = "~3 < ~4",
-			[IR_LE] = "~3 <= ~4",
-			[IR_GT] = "~3 > ~4",
-			[IR_GE] = "~3 >= ~4",
-			[IR_AND] = "~5 && ~6",
-			[IR_OR] = "~5 || ~6",
-			[IR_NOT] = "!~5",
-		},
+	/* A test fused into what reads it (print_walk.h): spelled as in every C-like language. */
+	.cond_of = walk_cond_c_family,
 	.cond_reg = "~1 != 0",
 	.cond_value = "const int32_t r$1 = ~1;",
 	.if_cond = ">if (~1) {",
