@@ -90,25 +90,33 @@ SAYS = {
     'de': ['1/-: Angreifer verliert 1 Schritt, Verteidiger verliert keine Schritte',
            '2/3: Angreifer verliert 2 Schritte, Verteidiger verliert 3 Schritte'],
 }
-path = os.path.join(tmp, 'counts.rtab')
-with open(path, 'w', encoding='utf-8') as f:
-    f.write(COUNTS)
-for locale, says in SAYS.items():
-    page = os.path.join(tmp, 'counts.%s.html' % locale)
-    r = subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page],
-                       capture_output=True, text=True)
-    if r.returncode:
-        print('FAIL: rtab export: %s' % r.stderr)
-        sys.exit(1)
-    text = ' '.join(p for u in aid_read.read_html(open(page, encoding='utf-8').read()) for p in u.text)
-    for line in says:
-        if line not in text:
-            failed.append('%s: the aid does not say %r:\n  %s' % (locale, line, text))
-    # What the aid says is what every verb says: rtab eval prints the same label.
-    if locale == 'en':
-        r = subprocess.run([rtab, 'eval', path, 'crt', '--roll', '2'], capture_output=True, text=True)
-        if 'Attacker loses no steps, defender loses 1 step' not in r.stdout:
-            failed.append('rtab eval crt --roll 2 does not say the count so:\n%s%s' % (r.stdout, r.stderr))
+
+
+def aid_says(name, source, says_by_locale):
+    """Writes source as NAME.rtab, prints its aid as HTML in each locale and
+    records each expected sentence the page does not hold; returns the path."""
+    path = os.path.join(tmp, name + '.rtab')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(source)
+    for locale, says in says_by_locale.items():
+        page = os.path.join(tmp, '%s.%s.html' % (name, locale))
+        r = subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page],
+                           capture_output=True, text=True)
+        if r.returncode:
+            print('FAIL: rtab export: %s' % r.stderr)
+            sys.exit(1)
+        text = ' '.join(p for u in aid_read.read_html(open(page, encoding='utf-8').read()) for p in u.text)
+        for line in says:
+            if line not in text:
+                failed.append('%s: the aid does not say %r:\n  %s' % (locale, line, text))
+    return path
+
+
+path = aid_says('counts', COUNTS, SAYS)
+# What the aid says is what every verb says: rtab eval prints the same label.
+r = subprocess.run([rtab, 'eval', path, 'crt', '--roll', '2'], capture_output=True, text=True)
+if 'Attacker loses no steps, defender loses 1 step' not in r.stdout:
+    failed.append('rtab eval crt --roll 2 does not say the count so:\n%s%s' % (r.stdout, r.stderr))
 # A label that writes its word after the brace ('{d} steps', no unit) reads a
 # named value of 0 as none of that word ("no steps", "keine Schritte"), not
 # "none steps"; an effect's argument of 0 in a unit reads "no hexes", not
@@ -129,20 +137,7 @@ table t { en "T"; de "T"; roll d6; grid {
 WORDS_SAY = {'en': ['-/R: Defender loses no steps', '2/R: Defender loses 2 steps', 'B0 \u2014 Retreat (no hexes)',
                     'B2 \u2014 Retreat (2 hexes)'],
              'de': ['-/R: Verteidiger verliert keine Schritte', 'B0 \u2014 R\u00fcckzug (keine Felder)']}
-path = os.path.join(tmp, 'words_after.rtab')
-with open(path, 'w', encoding='utf-8') as f:
-    f.write(WORDS)
-for locale, says in WORDS_SAY.items():
-    page = os.path.join(tmp, 'words.%s.html' % locale)
-    r = subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page],
-                       capture_output=True, text=True)
-    if r.returncode:
-        print('FAIL: rtab export: %s' % r.stderr)
-        sys.exit(1)
-    text = ' '.join(p for u in aid_read.read_html(open(page, encoding='utf-8').read()) for p in u.text)
-    for line in says:
-        if line not in text:
-            failed.append('%s: the aid does not say %r:\n  %s' % (locale, line, text))
+path = aid_says('words_after', WORDS, WORDS_SAY)
 r = subprocess.run([rtab, 'eval', path, 't', '--roll', '1'], capture_output=True, text=True)
 if '"Defender loses no steps"' not in r.stdout:
     failed.append('rtab eval t --roll 1 does not say "Defender loses no steps":\n%s%s' % (r.stdout, r.stderr))
