@@ -252,5 +252,60 @@ expect ratio-step-original 0 "+1 force_ratio_modifier" "$rtab" eval "$r@original
 	--set defender_strength=10 --roll 3 --explain
 expect ratio-step-diff 1 "step 2:1: +1 -> +2" "$rtab" diff "$r@original" "$r"
 
+# A transition's arc patched takes the place of the arc from its state (and
+# '* -> S' of the arc from the rest): no state given twice; eval and diff
+# read the new arc, the original edition the old.
+t=$tmp/transition.rtab
+cat >"$t" <<'RTAB'
+ruleset tr { locales en; en "Tr"; }
+enum formation { en "Formation"; normal { en "Normal"; } wavering { en "Wavering"; } scattered { en "Scattered"; } }
+input f: formation = normal { en "F"; }
+transition hit by f {
+  en "Hit";
+  normal -> wavering;
+  * -> scattered;
+}
+errata second @ "E2" {
+  en "Second";
+  patch transition hit { normal -> scattered; * -> wavering; }
+}
+RTAB
+expect arc-patched-check 0 "" "$rtab" check "$t"
+lacks arc-patched-no-twice "twice" "$rtab" check "$t"
+expect arc-patched-eval 0 "state:         normal -> scattered" "$rtab" eval "$t" hit --set f=normal
+expect arc-patched-star 0 "state:         scattered -> wavering" "$rtab" eval "$t" hit --set f=scattered
+expect arc-patched-original 0 "state:         normal -> wavering" "$rtab" eval "$t@original" hit --set f=normal
+expect arc-patched-diff 1 "normal" "$rtab" diff "$t@original" "$t"
+
+# 'above STEP X' patched with a new step changes the table: no warning that
+# the patch changes nothing; the new edition reads 5:1 as the automatic result.
+a=$tmp/above.rtab
+cat >"$a" <<'RTAB'
+ruleset ab { locales en; en "Ab"; }
+dice d6 = 1d6;
+input attack: int 0..99 = 4 { en "Attack"; }
+input defence: int 1..99 = 2 { en "Defence"; }
+outcome ar { en "AR"; code AR; }
+outcome dr { en "DR"; code DR; }
+outcome de { en "DE"; code DE; }
+table crt {
+  en "CRT"; roll d6; columns by odds(attack, defence); below none;
+  above 6:1 DE;
+  grid {
+         1:1  2:1  3:1
+    1-3  AR   AR   DR
+    4-6  AR   DR   DR
+  }
+}
+errata reprint @ "E" { en "Reprint"; patch table crt { above 5:1 DE; } }
+RTAB
+expect above-step-check 0 "" "$rtab" check -Werror "$a"
+lacks above-step-patched "without changing it" "$rtab" check "$a"
+expect above-step-new 0 "outcome:       de" "$rtab" eval "$a" crt --set attack=10 --set defence=2 --roll 1
+expect above-step-original 0 "outcome:       dr" "$rtab" eval "$a@original" crt --set attack=10 --set defence=2 --roll 1
+# The same step is still a patch that changes nothing.
+sed 's/above 5:1 DE; }/above 6:1 DE; }/' "$a" >"$a.same.rtab"
+expect above-step-same 0 "without changing it" "$rtab" check "$a.same.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

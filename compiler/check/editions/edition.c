@@ -143,8 +143,11 @@ static bool stmts_eq(const ast_stmt *a, const ast_stmt *b)
 		    !ids_eq(a->triggers, b->triggers) || !ids_eq(a->ids, b->ids) ||
 		    !args_eq(a->args, b->args) || !expr_eq(a->expr, b->expr) ||
 		    !expr_eq(a->result_args, b->result_args) ||
-		    !cells_eq(a->cells, b->cells) || !body_eq(a, b) ||
-		    !rows_eq(a->rows, b->rows))
+		    !cells_eq(a->cells, b->cells) || !cells_eq(a->step, b->step) ||
+		    !expr_eq(a->times, b->times) || !args_eq(a->expect_args, b->expect_args) ||
+		    a->all_values != b->all_values || a->expect_call != b->expect_call ||
+		    a->expect_settled != b->expect_settled || a->minus != b->minus ||
+		    !body_eq(a, b) || !rows_eq(a->rows, b->rows))
 			return false;
 	}
 	return !a && !b;

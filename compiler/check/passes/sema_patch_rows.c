@@ -157,15 +157,6 @@ bool apply_rows_patch(model *m, const ast_def *v, const ast_def *base, ast_stmt 
 		int ro = outcome_of_name(m, row->name);
 		if (ro == o && to < 0) {
 			to = (long)i;
-			if (!ast_range_absent(r) && (a > r->hi || b < r->lo) &&
-			    (a == INT64_MIN || a - 1 > r->hi) && (b == INT64_MAX || b + 1 < r->lo)) {
-				char was[64];
-				format_rolls(was, sizeof was, r->lo, r->hi);
-				check_report(m, CHECK_PATCH, rolls->loc,
-					     "row '%s' of table '%s' has roll %s%s%s; roll %s would leave it two ranges in one column: restate the table",
-					     row->name, base->id, was, ncols ? " at " : "", ncols ? names[k] : "", buf);
-				return false;
-			}
 			changed |= ast_range_absent(r) || a < r->lo || b > r->hi;
 			continue;
 		}
@@ -180,6 +171,17 @@ bool apply_rows_patch(model *m, const ast_def *v, const ast_def *base, ast_stmt 
 				     buf, row->name, was, ncols ? " at " : "", ncols ? names[k] : "", base->id);
 			return false;
 		}
+	}
+	/* Rolls apart from the result's row, with others between: two ranges
+	 * (said after a row the rolls would cut, the nearer mistake). */
+	const ast_range *tr = to >= 0 ? &ast_row_ranges(rr, &rr->rows[to])[k] : NULL;
+	if (tr && !ast_range_absent(tr) && ((a > tr->hi && a - 1 > tr->hi) || (b < tr->lo && b + 1 < tr->lo))) {
+		char was[64];
+		format_rolls(was, sizeof was, tr->lo, tr->hi);
+		check_report(m, CHECK_PATCH, rolls->loc,
+			     "row '%s' of table '%s' has roll %s%s%s; roll %s would leave it two ranges in one column: restate the table",
+			     rr->rows[to].name, base->id, was, ncols ? " at " : "", ncols ? names[k] : "", buf);
+		return false;
 	}
 	if (!changed) {
 		check_report(m, CHECK_PATCH_UNCHANGED, patch->loc,
