@@ -330,6 +330,31 @@ for verb in odds export vectors diff verify; do
 	check_err "$verb-cannot-off" 2 "cannot be turned off" "$rtab" "$@" -Wno-unknown-name
 	check_err "$verb-diag-json" 0 '"check": "unused"' "$rtab" "$@" --diagnostics=json
 done
+# One file on both sides of diff (FILE FILE, FILE@original FILE): its errors,
+# and the warnings asked for, are printed once, as rtab check prints them.
+cat >"$tmp/syntax.rtab" <<'RTAB'
+ruleset s { locales en; en "S"; }
+dice d6 = 1d6;
+outcome hold { en "Hold"; }
+table morale { en "Morale"; roll d6; rows { hold 1-6 } }
+RTAB
+"$rtab" check "$tmp/syntax.rtab" 2>"$tmp/syntax.check"
+ln -s syntax.rtab "$tmp/syntax_link.rtab"
+for pair in "$tmp/syntax.rtab $tmp/syntax.rtab" "$tmp/syntax.rtab@original $tmp/syntax.rtab" \
+	"$tmp/syntax.rtab $tmp/syntax_link.rtab"; do
+	# shellcheck disable=SC2086
+	"$rtab" diff $pair >/dev/null 2>"$tmp/syntax.diff"
+	status=$?
+	if [ "$status" -eq 2 ] && [ -s "$tmp/syntax.check" ] && cmp -s "$tmp/syntax.check" "$tmp/syntax.diff"; then
+		passed=$((passed + 1))
+	else
+		echo "FAIL diff-same-file-errors-once ($pair): exit $status, stderr:"; cat "$tmp/syntax.diff"; failed=$((failed + 1))
+	fi
+done
+"$rtab" diff "$w" "$w" -Wunused >/dev/null 2>"$tmp/warned.diff"
+if [ "$(grep -c "$unused" "$tmp/warned.diff")" -eq 1 ]; then passed=$((passed + 1)); else
+	echo "FAIL diff-same-file-warning-once:"; cat "$tmp/warned.diff"; failed=$((failed + 1)); fi
+
 # --strict: a provisional value is an error, as in rtab check.
 check_err odds-strict 1 "error: provisional" "$rtab" odds tables/musket_pike.rtab melee --strict
 check_err export-strict 1 "error: provisional" "$rtab" export --format csv tables/musket_pike.rtab --strict

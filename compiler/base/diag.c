@@ -126,6 +126,17 @@ static bool seen_add(diag_ctx *d, char *key)
 	return true;
 }
 
+/* Whether d has printed the message of key. */
+static bool seen_has(const diag_ctx *d, const char *key)
+{
+	if (!d->seen_cap)
+		return false;
+	for (size_t h = hash_str(key) & (d->seen_cap - 1); d->seen[h]; h = (h + 1) & (d->seen_cap - 1))
+		if (strcmp(d->seen[h], key) == 0)
+			return true;
+	return false;
+}
+
 static void index_lines(diag_ctx *d)
 {
 	size_t n = 1;
@@ -273,7 +284,13 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 		}
 		strbuf key = {0};
 		sb_printf(&key, "%d:%d:%d:%s:%s", loc.line, loc.col, (int)sev, check ? check : "", text);
-		bool fresh = seen_add(d, key.data);
+		bool fresh;
+		if (d->opts && d->opts->said && seen_has(d->opts->said, key.data)) {
+			sb_free(&key);
+			fresh = false;
+		} else {
+			fresh = seen_add(d, key.data);
+		}
 		if (sev != SEV_NOTE)
 			d->muted = !fresh;
 		if (!fresh) {

@@ -28,6 +28,9 @@ typedef struct diag_options {
 				  counted, not shown (a quiet rtab eval) */
 	uint64_t max_work;     /* the work budget of proofs and enumerations, in steps
 				  (base/work.h); 0: the default */
+	/* The run that read the same file before (rtab diff F@original F): what
+	 * it printed is not printed again, though it still counts. */
+	const struct diag_ctx *said;
 } diag_options;
 
 /* A file whose text follows another's in one source (a layer file after

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* In the order of diff_format. */
 static const char *const formats[] = {"text", "markdown", "json", "html", "pdf", NULL};
@@ -157,6 +158,20 @@ static bool load_side(side *s, const char *edition, const diag_options *opts)
 	return true;
 }
 
+/* Whether two arguments (FILE or FILE@EDITION) name one file: its errors are
+ * the file's, whichever edition reads it, and said once. */
+static bool same_file(const char *a, const char *b)
+{
+	const char *ea = NULL, *eb = NULL;
+	char *pa = cli_split_edition(a, &ea), *pb = cli_split_edition(b, &eb);
+	struct stat sa, sb;
+	bool same = stat(pa, &sa) == 0 && stat(pb, &sb) == 0 && sa.st_dev == sb.st_dev &&
+		    sa.st_ino == sb.st_ino;
+	free(pa);
+	free(pb);
+	return same;
+}
+
 static void free_at(diff_args *a)
 {
 	for (size_t k = 1; k <= a->nat; k++)
@@ -245,7 +260,11 @@ int cmd_diff(cli_ctx *x, int argc, char **argv)
 	const char *locale = x->locale, *edition = x->edition;
 
 	bool ok_old = load_side(&c.old, edition, &x->diag);
-	bool ok_new = load_side(&c.new, edition, &x->diag);
+	/* One file on both sides: what its first reading said is not said again. */
+	diag_options new_opts = x->diag;
+	if (same_file(c.old.arg, c.new.arg))
+		new_opts.said = &c.old.l.diag;
+	bool ok_new = load_side(&c.new, edition, &new_opts);
 	strbuf out = {0};
 	if (!ok_old || !ok_new) {
 		status = EXIT_USAGE;
