@@ -17,6 +17,7 @@
 #include "check/names/unknown.h"
 #include "front/key_kinds.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,7 +344,10 @@ static bool header_cells_fit(model *m, const rtab_table *t, const ast_stmt *cols
 		}
 		if (odds ? c->kind == CELL_RATIO : c->kind == CELL_RANGE)
 			continue;
-		if (odds)
+		if (odds && (c->kind == CELL_COLON || (c->next && c->next->kind == CELL_COLON)))
+			check_report(m, CHECK_ROW_SHAPE, c->loc,
+				     "the odds of a column are two numbers joined by ':', with no blank between them, like 1:4 or 1.5:1");
+		else if (odds)
 			check_report(m, CHECK_ROW_SHAPE, c->loc,
 				     "the first line of an odds grid gives the odds of each column, like 1:4 or 1.5:1");
 		else if (c->kind == CELL_NAME)
@@ -654,9 +658,82 @@ static size_t part_column(const grid_part *part, size_t k, size_t i)
 	return part->spread ? part->spread[k][i] : part->first + k;
 }
 
+/* The cells of a grid line after its roll (and the ':' after it), or
+ * SIZE_MAX for a line that starts with no roll (reported by line_roll). */
+static size_t line_width(const ast_stmt *l)
+{
+	const ast_cell *c = l->cells;
+	if (!c || c->kind != CELL_RANGE)
+		return SIZE_MAX;
+	c = c->next;
+	if (c && c->kind == CELL_COLON)
+		c = c->next;
+	size_t n = 0;
+	for (; c; c = c->next)
+		n++;
+	return n;
+}
+
+/* The width the lines of a part are held to. A header the lines do not fit
+ * is one mistake, said once: when the header was refused (header_bad), the
+ * lines are held to the width most of them give; when every line gives one
+ * width and the header another, one error at the header says so (and true
+ * is returned: the lines are not reported one by one). */
+static bool lines_fit_header(model *m, const ast_def *d, const grid_part *part, bool has_header,
+			     bool header_bad, size_t *want)
+{
+	size_t width = part->width, nlines = 0, modal = width, modal_n = 0;
+	/* The widths met, each with its count: a grid has few. */
+	size_t seen[8], count[8], nseen = 0;
+	bool all_same = true;
+	size_t first = SIZE_MAX;
+	ast_grid_walk walk = {0};
+	for (const ast_stmt *l = grid_lines(&walk, part->grid, has_header); l; l = ast_grid_next(&walk)) {
+		size_t w = l->kind == ST_ODDS_LINE ? SIZE_MAX : line_width(l);
+		if (w == SIZE_MAX)
+			continue;
+		nlines++;
+		if (first == SIZE_MAX)
+			first = w;
+		all_same &= w == first;
+		size_t k = 0;
+		while (k < nseen && seen[k] != w)
+			k++;
+		if (k == nseen && nseen < sizeof seen / sizeof *seen) {
+			seen[nseen] = w;
+			count[nseen++] = 0;
+		}
+		if (k < nseen && ++count[k] > modal_n) {
+			modal_n = count[k];
+			modal = w;
+		}
+	}
+	ast_grid_walk_end(&walk);
+	*want = width;
+	if (header_bad) {
+		*want = modal_n ? modal : width;
+		return false;
+	}
+	if (nlines < 2 || !all_same || first == width)
+		return false;
+	const ast_stmt *header = has_header ? ast_grid_header(part->grid) : NULL;
+	if (header)
+		check_report(m, CHECK_ROW_SHAPE, header->loc,
+			     width > first ? "the first line of the grid names %zu column%s, but every line under it gives %zu cell%s; take the column the page does not print out of the first line, or give each line its cell there ('—' where the table prints no result)"
+					   : "the first line of the grid names %zu column%s, but every line under it gives %zu cell%s; name the missing column on the first line, over its cells, or take the extra cell out of each line",
+			     width, width == 1 ? "" : "s", first, first == 1 ? "" : "s");
+	else
+		check_report(m, CHECK_ROW_SHAPE, part->grid->loc,
+			     "every line of the grid of table '%s' gives %zu cells after its roll, but the table has %zu column%s; give it its columns ('columns by ...' and a first line naming them), or each line %zu cell%s",
+			     d->id, first, width, width == 1 ? "" : "s", width, width == 1 ? "" : "s");
+	return true;
+}
+
 void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 		   const grid_part *parts, size_t nparts, bool has_header)
 {
+	/* A header already refused: the lines are not held to its width. */
+	bool header_bad = mt->shape_bad;
 	size_t cap = 0, most_lines = 1;
 	for (size_t p = 0; p < nparts; p++) {
 		size_t nlines = grid_nlines(parts[p].grid);
@@ -690,7 +767,11 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	mt->cells = new_cells(g.stride, t->ncolumns);
 	ast_grid_walk walk = {0};
 	for (size_t p = 0; p < nparts; p++) {
-		size_t width = parts[p].width;
+		size_t width = parts[p].width, want = width;
+		if (lines_fit_header(m, d, &parts[p], has_header, header_bad, &want)) {
+			mt->shape_bad = true;
+			continue;
+		}
 		ast_grid_walk_end(&walk);
 		for (const ast_stmt *l = grid_lines(&walk, parts[p].grid, has_header); l; l = ast_grid_next(&walk)) {
 			int64_t lo, hi;
@@ -707,9 +788,16 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			if (ncells != width) {
 				char roll[64];
 				format_rolls(roll, sizeof roll, lo, hi);
-				check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
-					     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
-					     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
+				if (ncells == want)
+					; /* as most lines give: the header is the mistake, said already */
+				else if (want != width)
+					check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
+						     "the line for roll %s gives %zu cell%s, but the other lines give %zu; write '—' where the table prints no result",
+						     roll, ncells, ncells == 1 ? "" : "s", want);
+				else
+					check_report(m, CHECK_ROW_SHAPE, l->cells->loc,
+						     "the line for roll %s gives %zu cell%s, but the grid has %zu column%s; write '—' where the table prints no result",
+						     roll, ncells, ncells == 1 ? "" : "s", width, width == 1 ? "" : "s");
 				mt->shape_bad = true;
 				continue;
 			}

@@ -544,10 +544,18 @@ void resolve_tables(model *m)
 		if (two_keys) {
 			resolve_two_key_table(m, d, t, mt, cols, below, above, clamp);
 		} else {
+			/* Odds lines and no header under them: the first line is the header,
+			 * named ('odds: 1:1 2:1'); the lines then match no header, which
+			 * this one error explains. */
+			bool named_header = grid && grid->body && grid->body->kind == ST_ODDS_LINE &&
+					    !ast_grid_header(grid);
 			for (const ast_stmt *l = grid ? grid->body : NULL; l && l->kind == ST_ODDS_LINE; l = l->next)
 				check_report(m, CHECK_ODDS_LINES, l->loc,
-					     "odds line '%s' stands over the grid of a table whose columns are by (VARIANT, odds(A, B)), a line per value; table '%s' has no variant",
+					     named_header ? "odds line '%s' stands over the grid of a table whose columns are by (VARIANT, odds(A, B)), a line per value; table '%s' has no variant: its grid's first line gives the columns alone, without a name and ':'"
+							  : "odds line '%s' stands over the grid of a table whose columns are by (VARIANT, odds(A, B)), a line per value; table '%s' has no variant",
 					     l->name, d->id);
+			if (named_header)
+				m->shape_muted = true;
 			resolve_columns(m, d, t, mt, cols, grid && cols ? ast_grid_header(grid) : NULL,
 					below && cols ? 1 : 0, above && cols ? 1 : 0);
 			if (below && cols && t->ncolumns > 0)
