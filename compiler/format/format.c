@@ -775,6 +775,9 @@ static bool opens_rows(const items *in, size_t i)
 	size_t k = i;
 	while (k >= 2 && in->v[k - 1].token == IDENT && (in->v[k - 2].token == ',' || in->v[k - 2].token == ROWS))
 		k -= in->v[k - 2].token == ',' ? 2 : 1;
+	/* ... of every value no range takes: 'rows otherwise {' */
+	if (k >= 2 && in->v[k - 1].token == OTHERWISE && in->v[k - 2].token == ROWS)
+		k--;
 	/* ... and of a range of a first key read by value: 'rows 1-2 {', 'rows <=2 {', 'rows 7+ {' */
 	for (size_t n = 0; n < 4 && k >= 2 && in->v[k - 1].token != ROWS; n++) {
 		int tk = in->v[k - 1].token;

@@ -496,7 +496,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <cell> line_values gitems gitem patch_rolls patch_column patch_result
 %type <id> idlist names
 %type <arg> args args_opt arg sets sets_opt set specials
-%type <cell> cells cell faces key_reading key_bound end_step threshold
+%type <cell> cells odds_cells cell faces key_reading key_bound end_step threshold
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
 %type <expr> expr init_opt exprs
@@ -1120,6 +1120,10 @@ stmt:
 	| ROWS line_values '{' rowitems '}' {
 		$$ = $4; $$->loc = LOC(@1); $$->step = $2; lex_rows_end(scanner);
 	}
+	/* ... and of every value no range takes: 'rows otherwise { ... }'. */
+	| ROWS OTHERWISE '{' rowitems '}' {
+		$$ = $4; $$->loc = LOC(@1); $$->star = true; lex_rows_end(scanner);
+	}
 	| ROWS IDENT ',' idlist '{' rowitems '}' {
 		$$ = $6; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->ids = $4;
 		lex_rows_end(scanner);
@@ -1398,6 +1402,24 @@ rowitem:
 		name->tail = name;
 		$$->next = split_row(name, $3, $4, $5, @5);
 		$$->tail = $$->next;
+	}
+	/* ... or of odds ('1:2  1:1  2:1'), over the columns of odds(A, B). */
+	| odds_cells ';' { $$ = ast_stmt_new(ST_HEADER, LOC(@1)); $$->cells = $1; }
+	| odds_cells IDENT cells part_rule_opt provisional_opt ';' {
+		$$ = ast_stmt_new(ST_HEADER, LOC(@1)); $$->cells = $1;
+		ast_id *name = ast_id_new($2, LOC(@2));
+		name->tail = name;
+		$$->next = split_row(name, $3, $4, $5, @5);
+		$$->tail = $$->next;
+	}
+	;
+
+odds_cells:
+	ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; $$->tail = $$; }
+	| odds_cells ODDS {
+		ast_cell *c = cell(@2, $2.lo, $2.hi, false, false);
+		c->kind = CELL_RATIO;
+		$$ = AST_APPEND($1, c);
 	}
 	;
 

@@ -85,6 +85,8 @@ SUB_FORMS = [
     'rewrite_numbers',     # rewrite loss(a, d) -> loss(a + 1, d): a result's numbers computed
     'value_lines',         # columns by (value(range), value(fire)): grid 1-2 { ... }, a line per range of a value
     'value_rows',          # rows 1-2 { 0-2 3-5 6+ ... }: value x value in the row form, a rows block per range of the first
+    'variant_rows',        # rows open { 0-2 3-5 6+ ... }: enum x value in the row form, a rows block per value of the enum
+    'value_rows_ends',     # below/above and rows otherwise { ... } in the row form of lines by a value
 ]
 
 # --sample: one pair of fixture and verb in this many.

@@ -98,119 +98,96 @@ static void line_program(model *m, rtab_table *t, const rtab_expr *conds, size_t
 	t->line_key = (rtab_expr){(uint16_t)k, code, NULL};
 }
 
-/* The steps over the columns of a rows block ('0-2  3-5  6+', its first
- * header) as a grid's first line, for resolve_key_header; NULL without one. */
-static ast_stmt *steps_header(const ast_stmt *block)
-{
-	for (const ast_stmt *s = block->body; s; s = s->next)
-		if (s->kind == ST_HEADER && s->cells) {
-			ast_stmt *h = ast_stmt_copy(s);
-			h->kind = ST_GRID_LINE;
-			return h;
-		} else if (s->kind == ST_HEADER) {
-			return NULL;
-		}
-	return NULL;
-}
-
 /*
  * Lines by a value in the row form, as a threshold table prints them: a
- * rows block per range of the first key ('rows 1-2 { ... }'), its header
- * the steps of the second key over its columns, each row an outcome and its
- * rolls in each column. Each block is the run of columns a grid of that
- * range would be, read when the key lies in the range, and its rows are
- * rows of the table with ranges in its run only.
+ * rows block per range of the first key ('rows 1-2 { ... }', or 'rows
+ * otherwise { ... }' for every value no range takes), its header the steps
+ * of the second key over its columns, each row an outcome and its rolls in
+ * each column. Each block is the run of columns a grid of that range would
+ * be, 'below' and 'above' ending it as they end a grid's, read when the key
+ * lies in the range, and its rows are rows of the table with ranges in its
+ * printed columns only.
  */
 static void resolve_value_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			       const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
 			       bool key_ok)
 {
-	const ast_stmt *ends[] = {below, above};
-	for (size_t i = 0; i < 2; i++)
-		if (ends[i])
-			check_report(m, CHECK_MISPLACED, ends[i]->loc,
-				     "'%s' gives a result past the printed columns, and the row form has no column for it; write the table as a grid per range (grid 1-2 { ... }) to print one",
-				     stmt_kind_name(ends[i]->kind));
-	size_t nblocks = 0, ncols = 0, nrows = 0;
-	for (const ast_stmt *s = d->body; s; s = s->next) {
-		if (s->kind != ST_ROWS)
-			continue;
-		nblocks++;
-		nrows += s->rows ? s->rows->nrows : 0;
-		for (const ast_stmt *h = s->body; h; h = h->next)
-			if (h->kind == ST_HEADER) {
-				for (const ast_cell *c = h->cells; c; c = c->next)
-					ncols++;
-				break;
-			}
-	}
-	if (nrows > RTAB_MAX_ITEMS || ncols > RTAB_MAX_ITEMS) {
-		check_report(m, CHECK_LIMITS, cols->loc,
-			     "table '%s' has %zu rows and %zu columns; the runtime holds at most %d of each",
-			     d->id, nrows, ncols, RTAB_MAX_ITEMS);
+	size_t nblocks, ncols, nrows;
+	if (!rows_blocks_fit(m, d, cols, NULL, &nblocks, &ncols, &nrows))
 		return;
-	}
 	uint16_t *first = model_array(m, nblocks, sizeof *first);
 	uint16_t *end = model_array(m, nblocks, sizeof *end);
 	rtab_expr *conds = model_array(m, nblocks, sizeof *conds);
 	const ast_stmt **blocks = model_array(m, nblocks, sizeof *blocks);
+	size_t *printed = xcalloc(nblocks, sizeof *printed), *width = xcalloc(nblocks, sizeof *width);
 	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
 	size_t n = 0;
+	int otherwise = -1;
 	bool ok = key_ok;
 	t->columns = mt->columns = columns;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind != ST_ROWS)
 			continue;
-		if (!s->expr) {
+		if (s->star && otherwise >= 0) {
+			check_report(m, CHECK_DUPLICATE, s->loc,
+				     "table '%s' has two 'rows otherwise' blocks; one reads every value no range takes",
+				     d->id);
+			check_note(m, blocks[otherwise]->loc, "the first is here");
+			ok = false;
+			continue;
+		}
+		if (!s->expr && !s->star) {
 			check_report(m, CHECK_ROW_SHAPE, s->loc,
-				     "a table whose lines are by %s(...) names each rows block by the values of the key it is for: rows 0-2 { ... }, rows 3+ { ... }",
+				     "a table whose lines are by %s(...) names each rows block by the values of the key it is for: rows 0-2 { ... }, rows 3+ { ... } (or rows otherwise { ... })",
 				     cols->name2);
 			ok = false;
 			continue;
 		}
 		expr_type type;
-		if (!compile_expr_as(m, s->expr, RTAB_TYPE_BOOL, &conds[n], &type, "the range of a rows block") ||
-		    conds[n].ninstrs == 0)
+		if (s->star)
+			conds[n] = (rtab_expr){0, NULL, NULL};
+		else if (!compile_expr_as(m, s->expr, RTAB_TYPE_BOOL, &conds[n], &type, "the range of a rows block") ||
+			 conds[n].ninstrs == 0)
 			ok = false;
-		ast_stmt *header = steps_header(s);
+		ast_stmt *header = rows_steps_header(s);
 		if (!header) {
 			check_report(m, CHECK_ROW_SHAPE, s->loc,
 				     "the rows of '%s' name the steps of the second key over their columns, above the first row: 0-2  3-5  6+",
-				     s->name);
+				     s->star ? "otherwise" : s->name);
 			ok = false;
 			continue;
 		}
 		ast_stmt as_grid = {.kind = ST_GRID, .loc = s->loc, .body = header};
 		grid_part part;
 		size_t run;
-		bool fits = add_run(m, d, t, cols, &as_grid, NULL, NULL, key_ok, s->name, &run, &part, &ok);
+		bool fits = add_run(m, d, t, cols, &as_grid, below, above, key_ok,
+				    s->star ? "otherwise" : s->name, &run, &part, &ok);
 		ast_stmts_free(header);
 		if (!fits)
 			break;
+		if (s->star)
+			otherwise = (int)n;
 		blocks[n] = s;
 		first[n] = (uint16_t)run;
 		end[n] = t->ncolumns;
+		printed[n] = part.first;
+		width[n] = part.width;
 		n++;
 	}
-	/* The rows of every block, each with ranges in its own run of columns. */
-	size_t *run_of = xcalloc(n ? n : 1, sizeof *run_of), *width_of = xcalloc(n ? n : 1, sizeof *width_of);
-	for (size_t k = 0; k < n; k++) {
-		run_of[k] = first[k];
-		width_of[k] = (size_t)(end[k] - first[k]);
-	}
-	rows_of_blocks(m, d, t, mt, nrows, blocks, run_of, width_of, n);
-	free(run_of);
-	free(width_of);
+	/* The rows of every block, each with ranges in its own printed columns. */
+	rows_of_blocks(m, d, t, mt, nrows, blocks, printed, width, n);
 	if (ok && n == nblocks) {
 		t->column_input = -1;
 		t->nlines = (uint16_t)n;
 		t->column_of_value = first;
 		t->column_end_of_value = end;
-		line_program(m, t, conds, n, -1);
+		line_program(m, t, conds, n, otherwise);
 		mt->line_grids = blocks;
 		mt->line_conditions = conds;
 		mt->nline_conditions = (uint16_t)n;
 	}
+	free(printed);
+	free(width);
 	mt->first_rolled = 0;
 	mt->nrolled = t->ncolumns;
 	mt->has_rows = ok && t->nrows > 0 && !mt->shape_bad;
@@ -388,6 +365,7 @@ void check_line_conditions(model *m, size_t table)
 	bool overlap_told = false, gap_told = false, by_value = false;
 	for (const ast_stmt *c = mt->def->body; c; c = c->next)
 		by_value |= c->kind == ST_COLUMNS && c->times; /* lines by value: grid 1-2 { ... } */
+	bool rows = mt->line_grids[0]->kind == ST_ROWS; /* rows 1-2 { ... } */
 	for (uint64_t k = 0; k < total && !(overlap_told && gap_told); k++) {
 		situation_set(&m->rs, vars, nvars, k, in);
 		int holding[2] = {-1, -1};
@@ -409,8 +387,9 @@ void check_line_conditions(model *m, size_t table)
 			const char *aname = line_name(a, (size_t)holding[0], abuf, sizeof abuf);
 			const char *bname = line_name(b, (size_t)holding[1], bbuf, sizeof bbuf);
 			check_report(m, CHECK_LINE_CONDITIONS, b->loc,
-				     by_value ? "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their ranges meet without overlapping (grid 1-2 { ... }, grid 3+ { ... })"
-					      : "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their conditions exclusive",
+				     !by_value ? "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their conditions exclusive"
+				     : rows ? "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their ranges meet without overlapping (rows 1-2 { ... }, rows 3+ { ... })"
+					    : "the lines '%s' and '%s' of table '%s' both hold when %s; a page prints one line per situation: make their ranges meet without overlapping (grid 1-2 { ... }, grid 3+ { ... })",
 				     aname, bname, t->id, sit.data);
 			check_note(m, a->loc, "the condition of line '%s' is here", aname);
 			sb_free(&sit);
@@ -420,8 +399,9 @@ void check_line_conditions(model *m, size_t table)
 			strbuf sit = {0};
 			describe(m, vars, nvars, in, &sit);
 			check_report(m, CHECK_LINE_CONDITIONS, mt->def->id_loc,
-				     by_value ? "no line of table '%s' holds when %s; widen a grid's range to it, or add the grid the page reads then (grid VALUES { ... }, or grid otherwise { ... })"
-					      : "no line of table '%s' holds when %s; add the line the page reads then (grid NAME otherwise { ... }), or widen a condition",
+				     !by_value ? "no line of table '%s' holds when %s; add the line the page reads then (grid NAME otherwise { ... }), or widen a condition"
+				     : rows ? "no line of table '%s' holds when %s; widen the range of a rows block to it, or add the block the page reads then (rows VALUES { ... }, or rows otherwise { ... })"
+					    : "no line of table '%s' holds when %s; widen a grid's range to it, or add the grid the page reads then (grid VALUES { ... }, or grid otherwise { ... })",
 				     t->id, sit.data);
 			sb_free(&sit);
 			gap_told = true;

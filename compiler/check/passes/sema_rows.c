@@ -6,6 +6,61 @@
 #include "check/names/rule_refs.h"
 #include "check/names/resolve_name.h"
 
+/* The columns a rows block makes: the names of its header (at least the
+ * second enum's values) under a second key by an enum; else its steps and
+ * its two ends. */
+static size_t block_columns(const ast_stmt *block, const rtab_enum *second)
+{
+	const ast_stmt *h = block->body;
+	while (h && h->kind != ST_HEADER)
+		h = h->next;
+	size_t n = 0;
+	if (second) {
+		for (const ast_id *i = h ? h->ids : NULL; i; i = i->next)
+			n++;
+		return n > second->nvalues ? n : second->nvalues;
+	}
+	for (const ast_cell *c = h ? h->cells : NULL; c; c = c->next)
+		n++;
+	return n + 2;
+}
+
+bool rows_blocks_fit(model *m, const ast_def *d, const ast_stmt *cols, const rtab_enum *second,
+		     size_t *nblocks, size_t *ncols, size_t *nrows)
+{
+	*nblocks = *ncols = *nrows = 0;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_ROWS) {
+			(*nblocks)++;
+			*ncols += block_columns(s, second);
+			*nrows += s->rows ? s->rows->nrows : 0;
+		}
+	if (*nrows <= RTAB_MAX_ITEMS && *ncols <= RTAB_MAX_ITEMS)
+		return true;
+	check_report(m, CHECK_LIMITS, cols->loc,
+		     "table '%s' has %zu rows and %zu columns; the runtime holds at most %d of each",
+		     d->id, *nrows, *ncols, RTAB_MAX_ITEMS);
+	return false;
+}
+
+const ast_stmt *rows_steps_header_of(const ast_stmt *block)
+{
+	for (const ast_stmt *s = block->body; s; s = s->next)
+		if (s->kind == ST_HEADER)
+			return s->cells ? s : NULL;
+	return NULL;
+}
+
+ast_stmt *rows_steps_header(const ast_stmt *block)
+{
+	const ast_stmt *s = rows_steps_header_of(block);
+	if (!s)
+		return NULL;
+	ast_stmt *h = ast_stmt_copy(s);
+	h->kind = ST_GRID_LINE;
+	return h;
+}
+
 void rows_into_columns(model *m, rtab_table *t, model_table *mt, rtab_row *out, const ast_rows *rr,
 		       size_t from, size_t to, size_t first, size_t width, size_t stride, const char *table_rule)
 {
@@ -73,7 +128,7 @@ void rows_of_blocks(model *m, const ast_def *d, rtab_table *t, model_table *mt, 
 		if (rr && rr->nrows == 0)
 			check_report(m, CHECK_ROW_SHAPE, blocks[k]->loc,
 				     "the rows of '%s' are empty; add one per outcome: OUTCOME RANGE RANGE ...;",
-				     blocks[k]->name);
+				     blocks[k]->name ? blocks[k]->name : "otherwise");
 		rows_into_columns(m, t, mt, out, rr, 0, rr ? rr->nrows : 0, first[k], width[k], nrows, table_rule);
 	}
 }

@@ -6,6 +6,19 @@
 
 #include "check/model.h"
 
+/* The steps over the columns of a rows block ('0-2  3-5  6+', its first
+ * header) as a grid's first line, for resolve_key_header (the caller frees
+ * it); NULL without one. */
+ast_stmt *rows_steps_header(const ast_stmt *block);
+/* The blocks, columns and rows of a table written in rows blocks (the
+ * columns of each: its header's names, at least the values of the second
+ * key's enum `second`; without one, its steps and its two ends); false,
+ * reported at cols, when the runtime could not hold them. */
+bool rows_blocks_fit(model *m, const ast_def *d, const ast_stmt *cols, const rtab_enum *second,
+		     size_t *nblocks, size_t *ncols, size_t *nrows);
+/* ... that header itself, where the block has one. */
+const ast_stmt *rows_steps_header_of(const ast_stmt *block);
+
 /* Rows from..to of one rows block as rows t->nrows on (out: t->rows, writable), their ranges in columns
  * first..first+width of mt->cells (stride rows to a column); the rows of
  * t->rows and mt->cells are allocated, and mt->row_names and row_locs too

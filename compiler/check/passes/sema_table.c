@@ -574,6 +574,10 @@ void resolve_tables(model *m)
 			check_report(m, CHECK_ROW_SHAPE, rows->step->loc,
 				     "'rows' with values names the rows of a range of a first key read by value: columns by (value(X), value(Y)); table '%s' has one key: write rows { ... }",
 				     d->id);
+		if (rows && rows->star)
+			check_report(m, CHECK_ROW_SHAPE, rows->loc,
+				     "'rows otherwise' names the rows of every value no range of a first key read by value takes: columns by (value(X), value(Y)); table '%s' has one key: write rows { ... }",
+				     d->id);
 		if (rows && rows->name)
 			check_report(m, CHECK_ROW_SHAPE, rows->name_loc,
 				     "'rows %s' names the rows of a value of the first key, which a table with 'columns by (KEY, KEY)' has; here write: rows { ... }",

@@ -439,43 +439,44 @@ static void take_run(model *m, rtab_table *t, const ast_stmt *g, value_runs *vr,
 		map_enum_columns(m, t, g, run, values, nvalues, nkey, vr->column_of_key);
 }
 
-/*
- * Two enums in the row form, as a threshold table prints them: a rows block
- * per value of the first key (or several: 'rows close, column { ... }'), its
- * header naming values of the second over its columns, each row an outcome
- * and its rolls in each column. Each block is a run of columns as a grid
- * per value would make, and its rows are rows of the table with ranges in
- * its run only.
- */
-static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
-			      const ast_stmt *cols, int in, size_t nkey, bool key_ok)
+/* 'rows otherwise' reads every value no range takes, in a table whose lines
+ * are by a value; an enum's lines are named by its values (reported). */
+static bool rows_otherwise_misplaced(model *m, const rtab_input *input, const ast_stmt *s)
 {
+	if (!s->star)
+		return false;
+	check_report(m, CHECK_ROW_SHAPE, s->loc,
+		     "'rows otherwise' is for lines by a value (columns by (value(X), ...)); the rows of a table keyed by '%s' are named by its values: rows VALUE { ... }, or rows VALUE, VALUE { ... }",
+		     input->id);
+	return true;
+}
+
+/*
+ * A variant's lines in the row form, as a threshold table prints them: a
+ * rows block per value of the first key (or several: 'rows close, column {
+ * ... }'), each row an outcome and its rolls in each column. Under a second
+ * key by an enum (by_enum) its header names values of the second
+ * over its columns; under a computed key it gives the steps ('0-2  3-5
+ * 6+') or odds, and 'below' and 'above' end the block as they end a grid.
+ * Each block is the run of columns a grid of its values would make, and its
+ * rows are rows of the table with ranges in its printed columns only.
+ */
+static void resolve_variant_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
+				 const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
+				 int in, size_t nkey, bool by_enum, bool key_ok)
+{
+	const rtab_enum *second = by_enum && key_ok
+					  ? &m->rs.enums[m->rs.inputs[table_enum_key_input(t)].enum_index]
+					  : NULL;
 	const rtab_input *input = &m->rs.inputs[in];
 	const rtab_enum *e = &m->rs.enums[input->enum_index];
-	const rtab_enum *second = key_ok ? &m->rs.enums[m->rs.inputs[table_enum_key_input(t)].enum_index]
-					 : NULL;
-	size_t nblocks = 0, ncols = 0, nrows = 0;
-	for (const ast_stmt *s = d->body; s; s = s->next)
-		if (s->kind == ST_ROWS) {
-			nblocks++;
-			size_t printed = 0; /* a header may print more names than the enum has */
-			for (const ast_stmt *h = s->body; h && !printed; h = h->next)
-				for (const ast_id *i = h->kind == ST_HEADER ? h->ids : NULL; i; i = i->next)
-					printed++;
-			size_t nvalues = second ? second->nvalues : 0;
-			ncols += printed > nvalues ? printed : nvalues;
-			nrows += s->rows ? s->rows->nrows : 0;
-		}
-	if (nrows > RTAB_MAX_ITEMS || ncols > RTAB_MAX_ITEMS) {
-		check_report(m, CHECK_LIMITS, cols->loc,
-			     "table '%s' has %zu rows and %zu columns; the runtime holds at most %d of each",
-			     d->id, nrows, ncols, RTAB_MAX_ITEMS);
+	size_t nblocks, ncols, nrows;
+	if (!rows_blocks_fit(m, d, cols, second, &nblocks, &ncols, &nrows))
 		return;
-	}
 	value_runs vr = value_runs_new(m, e, nkey);
 	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
 	const ast_stmt **block_of = xcalloc(nblocks ? nblocks : 1, sizeof *block_of);
-	size_t *run_of = xcalloc(nblocks ? nblocks : 1, sizeof *run_of);
+	size_t *first_of = xcalloc(nblocks ? nblocks : 1, sizeof *first_of);
 	size_t *width_of = xcalloc(nblocks ? nblocks : 1, sizeof *width_of);
 	size_t b = 0;
 	bool ok = key_ok, unnamed = false;
@@ -483,29 +484,66 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind != ST_ROWS)
 			continue;
+		if (rows_otherwise_misplaced(m, input, s)) {
+			ok = false;
+			unnamed = true;
+			continue;
+		}
 		int values[RTAB_MAX_ITEMS];
 		size_t nvalues = claim_named(m, input, s, &vr, "rows block",
-					     "these rows are for: rows VALUE { ... }", values);
+					     by_enum ? "these rows are for: rows VALUE { ... }"
+						  : "these rows are for: rows VALUE { the steps over the columns, then one row per outcome }",
+					     values);
 		unnamed |= !s->name; /* the value it is for is not missing too */
-		if (nvalues == 0 || !second) {
+		if (nvalues == 0 || (by_enum && !second)) {
 			ok = false;
 			continue;
 		}
 		refuse_later_headers(m, s);
-		ast_stmt *header = rows_header(second, s);
-		ast_stmt as_grid = {.kind = ST_GRID, .body = header};
-		size_t run = t->ncolumns, width = header_width(header);
-		if (!resolve_key_header(m, t, cols, header, columns, run)) {
-			mt->shape_bad = true;
+		const ast_stmt *steps = rows_steps_header_of(s);
+		if (second && steps) {
+			check_report(m, CHECK_ROW_SHAPE, steps->loc,
+				     "the columns of a table by (%s, %s) are the values of '%s', and this header prints numbers: name the values over the columns (%s ...), or read a number with columns by (%s, value(X))",
+				     cols->name2, cols->name, cols->name, second->nvalues ? second->values[0].id : "VALUE",
+				     cols->name2);
 			ok = false;
+			continue;
 		}
-		t->ncolumns = (uint16_t)(run + width);
-		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
-		take_run(m, t, &as_grid, &vr, run, values, nvalues, nkey);
+		if (!by_enum && !steps) {
+			check_report(m, CHECK_ROW_SHAPE, s->loc,
+				     "the rows of '%s' name the %s over their columns, above the first row: %s",
+				     s->name, key_reads_odds(t) ? "odds" : "steps of the second key",
+				     key_reads_odds(t) ? "1:2  1:1  2:1" : "0-2  3-5  6+");
+			ok = false;
+			continue;
+		}
+		strbuf line = {0};
+		for (size_t k = 0; k < nvalues; k++)
+			sb_printf(&line, "%s%s", k ? ", " : "", e->values[values[k]].id);
+		ast_stmt *header = second ? rows_header(second, s) : rows_steps_header(s);
+		ast_stmt as_grid = {.kind = ST_GRID, .loc = s->loc, .body = header};
+		grid_part part = {.first = t->ncolumns, .width = header_width(header)};
+		size_t run = t->ncolumns;
+		bool fits = true;
+		if (second) { /* the values of the second key: no ends */
+			if (!resolve_key_header(m, t, cols, header, columns, run)) {
+				mt->shape_bad = true;
+				ok = false;
+			}
+			t->ncolumns = (uint16_t)(run + part.width);
+			name_run(m, e, values, nvalues, columns, run, t->ncolumns);
+		} else {
+			fits = add_run(m, d, t, cols, &as_grid, below, above, key_ok, line.data, &run, &part, &ok);
+		}
+		sb_free(&line);
+		if (fits)
+			take_run(m, t, &as_grid, &vr, run, values, nvalues, nkey);
 		ast_stmts_free(header);
+		if (!fits)
+			break;
 		block_of[b] = s;
-		run_of[b] = run;
-		width_of[b++] = width;
+		first_of[b] = part.first;
+		width_of[b++] = part.width;
 	}
 	for (size_t v = 0; v < e->nvalues && !unnamed; v++)
 		if (!vr.owner[v]) {
@@ -514,8 +552,8 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 				     input->id, e->values[v].id);
 			ok = false;
 		}
-	/* The rows of every block, each with ranges in its own run of columns. */
-	rows_of_blocks(m, d, t, mt, nrows, block_of, run_of, width_of, b);
+	/* The rows of every block, each with ranges in its own printed columns. */
+	rows_of_blocks(m, d, t, mt, nrows, block_of, first_of, width_of, b);
 	if (ok)
 		keep_value_runs(t, in, vr.first, vr.end, vr.column_of_key, e->nvalues * nkey);
 	mt->first_rolled = 0;
@@ -523,7 +561,7 @@ static void resolve_enum_rows(model *m, const ast_def *d, rtab_table *t, model_t
 	mt->has_rows = ok && t->nrows > 0 && !mt->shape_bad;
 	free(vr.owner);
 	free(block_of);
-	free(run_of);
+	free(first_of);
 	free(width_of);
 }
 
@@ -618,8 +656,8 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 			     d->id, input->id);
 		return;
 	}
-	if (rows && by_enum) {
-		resolve_enum_rows(m, d, t, mt, cols, in, nkey, key_ok);
+	if (rows) { /* 'rows open { ... }': a variant's line in the row form */
+		resolve_variant_rows(m, d, t, mt, cols, below, above, in, nkey, by_enum, key_ok);
 		return;
 	}
 	if (ngrids == 0) {
