@@ -11,7 +11,6 @@ cell with what this gives.
 import itertools
 import json
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 
 MINUS = '\u2212'
 
@@ -98,10 +97,17 @@ class Truth:
         jobs = []
         for t in self.doc['tables']:
             jobs += self.table_jobs(t, ed)
-        with ThreadPoolExecutor(6) as pool:
-            for key, value in pool.map(lambda j: j(), jobs):
-                tid, kind, k = key
+        # Every request goes to one `rtab eval --batch` of the file, which checks it once
+        # and answers each line as it reads it.
+        self.batch = subprocess.Popen([rtab, 'eval', path, '--batch'] + ed, stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        try:
+            for job in jobs:
+                (tid, kind, k), value = job()
                 self.tables[tid][kind][k] = value
+        finally:
+            self.batch.stdin.close()
+            self.batch.wait()
 
     def table_jobs(self, t, ed):
         odds = run_json(self.rtab, ['odds', self.path, t['id'], '--all', '--format', 'json'] + ed)
@@ -235,12 +241,17 @@ class Truth:
         return self.cache[key]
 
     def eval_once(self, args):
+        """args as for `rtab eval` (eval FILE NAME --json [--edition E] ...), asked of the batch."""
         self.evals += 1
-        r = subprocess.run([self.rtab, *args], capture_output=True, text=True)
-        if r.stdout.strip().startswith('{'):
-            return json.loads(r.stdout)
-        if 'matches no row' in r.stderr or 'no result' in r.stderr:
-            return {'error': r.stderr.strip()}
-        if 'cannot count' in r.stderr:  # a table with a step takes no modifier from outside
+        ed = ['--edition', self.edition] if self.edition else []
+        assert args[:2] == ['eval', self.path] and args[3:4] == ['--json'] and args[4:4 + len(ed)] == ed
+        request = [args[2]] + args[4 + len(ed):]
+        self.batch.stdin.write(' '.join(request) + '\n')
+        got = json.loads(self.batch.stdout.readline())
+        if 'error' not in got:
+            return got
+        if 'matches no row' in got['error'] or 'no result' in got['error']:
+            return {'error': got['error']}
+        if 'cannot count' in got['error']:  # a table with a step takes no modifier from outside
             return {'refused': True}
         return None

@@ -2,9 +2,11 @@
 """The printed card is the table: every player aid rtab prints, read back
 and compared with what rtab resolves.
 
-For every bundled ruleset and language fixture, in each of its locales and
-on every paper size, the aid is printed as HTML (read from its markup) and
-as PDF (read back with `pdftotext -bbox`: aid_read.py), and each results
+For every bundled ruleset and language fixture, in each of its locales, the
+aid is printed as HTML (read from its markup) and as PDF on two paper sizes
+(every size on its share of the rulesets, or each size named by --papers;
+RTAB_AID_EVERY_PAPER=1 prints every size for each), read back with
+`pdftotext -bbox` (aid_read.py), and each results
 table's grid is compared with `rtab eval` (aid_truth.py) over every modified
 roll that can occur and every column:
 
@@ -56,6 +58,11 @@ sys.argv[3:] = [a for a in sys.argv[3:] if not a.startswith('--papers=')]
 os.chdir(root)
 pdf_tools.require(pdf_tools.poppler(), [rtab, 'export', '--format', 'pdf', 'tables/classic_odds.rtab'])
 PAPERS = papers_asked[-1] if papers_asked else ['a4', 'a5', 'letter', 'legal', 'half-letter', 'card', 'A4-landscape']
+# Without --papers, each ruleset and locale is printed on PAPERS_EACH of the papers, the
+# choice turning from one to the next, so that every paper is read back on about 2/7 of
+# the rulesets and the sweep costs a quarter of every paper on every one
+# (RTAB_AID_EVERY_PAPER=1: every paper for each).
+PAPERS_EACH = len(PAPERS) if papers_asked or os.environ.get('RTAB_AID_EVERY_PAPER') == '1' else 2
 MIN_POINTS = 7.0
 AT_MOST = '\u2264'
 MINUS = '\u2212'
@@ -75,7 +82,7 @@ NOT_READ = {os.path.join('tests', d, 'value_names.rtab'):
 PDF_UNREAD = {os.path.join('tests', 'strict', 'trigraphs.rtab'):
               "pdftotext reads the labels' '??(' as two words, '?? (' (a gap it finds between the glyphs)"}
 failed, counts = [], {'docs': 0, 'cells': 0, 'differ': 0, 'modifiers': 0, 'matrix': 0, 'rulesets': 0,
-                                     'says': 0, 'says_differ': 0}
+                                     'says': 0, 'says_differ': 0, 'pairs': 0, 'papers': set()}
 tmp = tempfile.mkdtemp()
 unread = []  # what is left to the HTML, or not read, and why
 
@@ -755,7 +762,11 @@ for path in paths:
         if not fonts or path in PDF_UNREAD:
             unread.append('%s %s: its PDF: %s' % (path, locale, PDF_UNREAD.get(path) or 'no font installed sets it'))
             continue
-        for paper in PAPERS:
+        turn = counts['pairs']
+        counts['pairs'] += 1
+        for paper in ([PAPERS[(turn + k * 3) % len(PAPERS)] for k in range(PAPERS_EACH)]
+                      if PAPERS_EACH < len(PAPERS) else PAPERS):
+            counts['papers'].add(paper)
             pdf = os.path.join(tmp, '%s.%s.%s.pdf' % (name, locale, paper))
             # (Its stderr counts the provisional readings it prints: test_print_prepress.py reads that.)
             r = subprocess.run([rtab, 'export', '--format', 'pdf', '--locale', locale, '--paper', paper, path,
@@ -775,13 +786,15 @@ for path in paths:
                 fail(where, '%d words below %g pt, the least %r at %.1f pt on page %d' % (len(small), MIN_POINTS, w, s, p))
             counts['docs'] += 1
 
+if counts['pairs'] >= len(PAPERS) and set(PAPERS) - counts['papers']:
+    failed.append('no ruleset was printed on %s' % ', '.join(sorted(set(PAPERS) - counts['papers'])))
 for u in unread:
     print('Not read back:', u)
 for f in failed:
     print('FAIL:', f)
-print('%d rulesets, %d documents (locales x HTML and papers %s); %d cells compared with rtab eval, %d modifier values, '
+print('%d rulesets, %d documents (locales x HTML and %d of papers %s); %d cells compared with rtab eval, %d modifier values, '
       '%d matrix and band values; %d differ; %d effects, triggers, rewrites and key notes read back, %d differ; '
       '%d failures' %
-      (counts['rulesets'], counts['docs'], '/'.join(PAPERS), counts['cells'], counts['modifiers'], counts['matrix'],
+      (counts['rulesets'], counts['docs'], PAPERS_EACH, '/'.join(p for p in PAPERS if p in counts['papers']), counts['cells'], counts['modifiers'], counts['matrix'],
        counts['differ'], counts['says'], counts['says_differ'], len(failed)))
 sys.exit(1 if failed else 0)

@@ -34,6 +34,9 @@ int cmd_site(cli_ctx *c, int argc, char **argv);
 __attribute__((format(printf, 2, 3)))
 #endif
 int usage_error(const char *verb, const char *fmt, ...);
+/* While into is not NULL, usage_error keeps its first message there instead
+ * of printing it (a verb that answers each line of its input on its own). */
+void usage_error_capture(strbuf *into);
 
 /* FILE or FILE@EDITION (the @ form names that file's edition and wins over
  * --edition; NULL edition: every errata layer; "original": none). */

@@ -13,6 +13,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Where usage errors go instead of standard error while a verb reads
+ * requests line by line (eval --batch): NULL, standard error. */
+static strbuf *usage_capture;
+
+void usage_error_capture(strbuf *into)
+{
+	usage_capture = into;
+}
+
 /* A usage error, printed the same way by every verb: the message, then where help is. */
 int usage_error(const char *verb, const char *fmt, ...)
 {
@@ -21,6 +30,12 @@ int usage_error(const char *verb, const char *fmt, ...)
 	va_start(ap, fmt);
 	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
+	if (usage_capture) {
+		if (!usage_capture->len)
+			sb_printf(usage_capture, "%s", msg.data ? msg.data : "");
+		sb_free(&msg);
+		return EXIT_USAGE;
+	}
 	/* The message quotes the arguments: their control bytes must not reach the terminal. */
 	sb_put_printable(&line, msg.data ? msg.data : "");
 	fprintf(stderr, "rtab%s%s: %s", verb ? " " : "", verb ? verb : "", line.data ? line.data : "");

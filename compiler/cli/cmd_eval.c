@@ -7,6 +7,7 @@
 #include "check/names/rule_refs.h"
 #include "analysis/evaluate.h"
 #include "cli/options.h"
+#include "base/json.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -26,14 +27,20 @@ static const cli_opt options[] = {
 	{"--json", 0, NULL, "print one JSON object", NULL},
 	{"--explain", 0, NULL, "print every step with its rule reference and labels", NULL},
 	{"--locale", 0, "LOCALE", "the language of the labels (default: the ruleset's first locale)", NULL},
+	{"--batch", 0, NULL,
+	 "read the requests from standard input, one per line: NAME and its\n"
+	 "--set, --drm and --roll as on the command line; answer each with one\n"
+	 "line, the --json object or {\"line\": N, \"error\": MESSAGE} (blank lines\n"
+	 "and lines that start with '#' are skipped); the file is checked once", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
-enum { OPT_SET, OPT_DRM, OPT_ROLL, OPT_JSON, OPT_EXPLAIN };
+enum { OPT_SET, OPT_DRM, OPT_ROLL, OPT_JSON, OPT_EXPLAIN, OPT_LOCALE, OPT_BATCH };
 
 static const cli_verb verb = {
 	.name = "eval",
 	.usage = "rtab eval FILE NAME [--set INPUT=VALUE]... [--drm N|MODIFIER] [--roll F[,F...]]\n"
-		 "                 [--json | --explain] [--locale LOCALE] [--edition NAME]",
+		 "                 [--json | --explain] [--locale LOCALE] [--edition NAME]\n"
+		 "       rtab eval FILE --batch [--locale LOCALE] [--edition NAME] < REQUESTS",
 	.about = "\nEvaluate NAME in the situation the inputs give:\n"
 		 "  a table       resolve one roll: --roll gives the natural die faces (required),\n"
 		 "                --drm adds a modifier computed outside (before the cap), or\n"
@@ -48,8 +55,8 @@ static const cli_verb verb = {
 		 "rolls rtab check proved is said on standard error.",
 	.opts = options,
 	.shared = CLI_EDITION | CLI_DIAG | CLI_NEGATIVE,
-	.after = "Exit status: 0 success, 1 errors in the file or in the resolution, 2 bad usage,\n"
-		 "3 out of memory.\n",
+	.after = "Exit status: 0 success, 1 errors in the file or in the resolution (--batch: in\n"
+		 "any request), 2 bad usage, 3 out of memory.\n",
 };
 
 typedef struct eval_args {
@@ -60,7 +67,7 @@ typedef struct eval_args {
 	size_t nrolls;
 	long drm;
 	const char *drm_modifier; /* --drm NAME: that modifier applies, with its value */
-	int json, explain, has_drm;
+	int json, explain, has_drm, batch;
 } eval_args;
 
 static int take(void *arg, int opt, const char *value)
@@ -86,6 +93,7 @@ static int take(void *arg, int opt, const char *value)
 		return EXIT_OK;
 	case OPT_JSON: a->json = 1; return EXIT_OK;
 	case OPT_EXPLAIN: a->explain = 1; return EXIT_OK;
+	case OPT_BATCH: a->batch = 1; return EXIT_OK;
 	case -1:
 		if (a->npos == 2)
 			return usage_error("eval", "unexpected argument '%s'", value);
@@ -114,6 +122,151 @@ static int parse_faces(const char *roll, int32_t *faces, size_t *nfaces)
 	}
 }
 
+/* The request the options ask (its faces already parsed into q->rolls). */
+static void fill_request(eval_request *q, const eval_args *a, const int32_t *inputs)
+{
+	q->name = a->table;
+	q->inputs = inputs;
+	q->nrolls = a->nrolls;
+	q->drm = a->drm;
+	q->drm_modifier = a->drm_modifier;
+	q->has_drm = a->has_drm;
+}
+
+/* One request of --batch: its words as options of eval (NAME first), taken
+ * by take() into a; a usage error (captured) when a word does not fit. */
+static int batch_request(char *text, eval_args *a)
+{
+	static const struct { const char *name; int opt; } per_line[] = {
+		{"--set", OPT_SET}, {"--drm", OPT_DRM}, {"--roll", OPT_ROLL}, {"--json", OPT_JSON},
+	};
+	char *save = NULL;
+	for (char *w = strtok_r(text, " \t\r", &save); w; w = strtok_r(NULL, " \t\r", &save)) {
+		if (w[0] != '-' || w[1] != '-') {
+			int status = take(a, -1, w);
+			if (status)
+				return status;
+			continue;
+		}
+		char *value = strchr(w, '=');
+		size_t len = value ? (size_t)(value - w) : strlen(w);
+		size_t i = 0;
+		while (i < sizeof per_line / sizeof per_line[0] &&
+		       (strlen(per_line[i].name) != len || strncmp(per_line[i].name, w, len)))
+			i++;
+		if (i == sizeof per_line / sizeof per_line[0])
+			return usage_error("eval", "a request line takes NAME, --set, --drm and --roll, not '%s' "
+					   "(give it on the command line, before --batch's input)", w);
+		if (per_line[i].opt == OPT_JSON) {
+			if (value)
+				return usage_error("eval", "--json takes no value");
+			continue;
+		}
+		if (!value && !(value = strtok_r(NULL, " \t\r", &save)))
+			return usage_error("eval", "%s needs a value", per_line[i].name);
+		else if (value[0] == '=')
+			value++;
+		int status = take(a, per_line[i].opt, value);
+		if (status)
+			return status;
+	}
+	if (a->npos < 2)
+		return usage_error("eval", "give the NAME of a table, reaction set, transition, distance or "
+				   "procedure first on the line");
+	return EXIT_OK;
+}
+
+/* The longest request line --batch reads: past it the line is refused, not cut. */
+#define BATCH_LINE_MAX 65536
+
+/* rtab eval FILE --batch: the file loaded and checked once, then a line of
+ * standard input per request, each answered by one line of standard output
+ * as soon as it is read (a caller may keep the process as a co-process). */
+static int eval_batch(cli_ctx *c, const eval_args *given)
+{
+	if (!given->file || given->table)
+		return usage_error("eval", "--batch takes a FILE alone; each line of standard input gives a NAME");
+	if (given->sets.n || given->nrolls || given->has_drm)
+		return usage_error("eval", "--batch reads --set, --drm and --roll from each line of standard input");
+	if (given->explain)
+		return usage_error("eval", "--batch answers each line in JSON; --explain explains one request");
+	loaded l;
+	size_t locale = 0;
+	if (!cli_load_kept(&l, given->file, c->edition, c->locale, stderr, &c->diag)) {
+		loaded_free(&l);
+		return EXIT_INPUT;
+	}
+	const rtab_ruleset *rs = &l.model.rs;
+	int status = cli_locale("eval", rs, c->locale, NULL, &locale);
+	if (status != EXIT_OK) {
+		loaded_free(&l);
+		return status;
+	}
+	model_rules_in_locale(&l.model, locale);
+	char *text = xmalloc(BATCH_LINE_MAX + 2);
+	bool any_failed = false;
+	strbuf out = {0}, why = {0}, warning = {0};
+	for (long line = 1; fgets(text, BATCH_LINE_MAX + 2, stdin); line++) {
+		size_t len = strlen(text);
+		bool whole = len && text[len - 1] == '\n';
+		if (!whole && !feof(stdin)) { /* too long: refuse it, skip to its end */
+			int ch;
+			while ((ch = getchar()) != EOF && ch != '\n')
+				continue;
+			sb_printf(&why, "the line is longer than %d bytes", BATCH_LINE_MAX);
+		} else if (whole) {
+			text[--len] = '\0';
+		}
+		const char *first = text + strspn(text, " \t\r");
+		if (!why.len && (!*first || *first == '#'))
+			continue;
+		eval_args a = {.file = given->file, .npos = 1};
+		eval_request q = {.file = given->file};
+		int32_t *inputs = NULL;
+		int asked = EXIT_OK;
+		usage_error_capture(&why);
+		if (!why.len)
+			asked = batch_request(text, &a);
+		for (size_t i = 0; asked == EXIT_OK && i < a.nrolls; i++)
+			asked = parse_faces(a.rolls[i], q.rolls[i].faces, &q.rolls[i].n);
+		if (asked == EXIT_OK && !why.len)
+			asked = cli_sets_inputs("eval", rs, &a.sets, &inputs);
+		usage_error_capture(NULL);
+		if (asked == EXIT_OK && !why.len) {
+			report rep = {&out, rs, locale, REPORT_JSON, inputs, &l.model};
+			fill_request(&q, &a, inputs);
+			if (evaluate(&l.model, &q, &rep, &why, &warning) == EVAL_DONE)
+				sb_clear(&why);
+			if (warning.len)
+				cli_warning("eval", &c->diag, "line %ld: %s", line, warning.data);
+		}
+		free(inputs);
+		if (why.len) {
+			any_failed = true;
+			sb_clear(&out);
+			json_writer w = json_writer_on(&out, true);
+			json_begin_object(&w);
+			json_member_int(&w, "line", line);
+			json_member_string(&w, "error", why.data);
+			json_end_object(&w);
+		}
+		while (out.len && out.data[out.len - 1] == '\n')
+			out.data[--out.len] = '\0';
+		fputs(out.data ? out.data : "", stdout);
+		putchar('\n');
+		fflush(stdout);
+		sb_clear(&out);
+		sb_clear(&why);
+		sb_clear(&warning);
+	}
+	sb_free(&out);
+	sb_free(&why);
+	sb_free(&warning);
+	free(text);
+	loaded_free(&l);
+	return any_failed ? EXIT_INPUT : EXIT_OK;
+}
+
 int cmd_eval(cli_ctx *c, int argc, char **argv)
 {
 	eval_args a = {0};
@@ -124,6 +277,8 @@ int cmd_eval(cli_ctx *c, int argc, char **argv)
 	c->diag.errors_only = true; /* quiet about the file's warnings unless asked (-W...) */
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 
+	if (status == EXIT_OK && a.batch)
+		return eval_batch(c, &a);
 	if (status == EXIT_OK && (!a.file || !a.table))
 		status = usage_error("eval", "give a FILE and the NAME of a table, reaction set, transition, distance or procedure");
 	else if (status == EXIT_OK && a.json && a.explain)
@@ -150,12 +305,7 @@ int cmd_eval(cli_ctx *c, int argc, char **argv)
 		      a.json ? REPORT_JSON : a.explain ? REPORT_EXPLAIN : REPORT_TEXT, inputs,
 		      &l.model};
 	q.file = a.file;
-	q.name = a.table;
-	q.inputs = inputs;
-	q.nrolls = a.nrolls;
-	q.drm = a.drm;
-	q.drm_modifier = a.drm_modifier;
-	q.has_drm = a.has_drm;
+	fill_request(&q, &a, inputs);
 	strbuf why = {0}, warning = {0};
 	eval_status done = evaluate(&l.model, &q, &rep, &why, &warning);
 	if (warning.len)
