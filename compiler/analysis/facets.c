@@ -539,7 +539,7 @@ static void outcome_facets(builder *b)
 			}
 		}
 		strbuf sb = {0};
-		export_numeric_params_text(&sb, n);
+		export_numeric_params_text(&sb, n, model_numeric_flags(b->m, i));
 		addf(b, b->d->loc, sb.data ? sb.data : xstrdup(""), "parameters");
 		in_unit(b, numbers_unit(n), FACET_QUANTITY);
 		addf(b, b->d->loc, dup_or_null(n->code), "code");

@@ -142,3 +142,14 @@ int model_dice_groups(model *m, const char *id, const rtab_die_group *groups, si
 	idmap_put(&m->anonymous_dice, m->dice[m->rs.ndice].id, m->rs.ndice);
 	return m->rs.ndice++;
 }
+
+unsigned model_numeric_flags(const model *m, size_t i)
+{
+	unsigned flags = 0, bit = 1;
+	if (!m || i >= m->nnumeric)
+		return 0;
+	for (const ast_param *p = m->numeric_defs[i]->params; p && bit; p = p->next, bit <<= 1)
+		if (p->type.kind == TY_BOOL)
+			flags |= bit;
+	return flags;
+}

@@ -47,6 +47,11 @@ void index_def(model *m, def_kind kind, size_t i);
 /* The ids of every definition of a kind, as candidates for a suggestion. */
 const char *const *def_names(model *m, def_kind kind);
 
+/* The parameters of numeric outcome i (rtab_ruleset.numeric_outcomes) that
+ * are flags, 'retreat: bool', one bit each (bit p: parameter p); 0 without
+ * a model or past its numeric outcomes. */
+unsigned model_numeric_flags(const model *m, size_t i);
+
 /* Replace the definitions of a kind (and their index) by defs[0..n). */
 void model_set_defs(model *m, def_kind kind, const ast_def **defs, size_t n);
 

@@ -570,6 +570,23 @@ static void column_extras(export_ctx *c, const void *p, place w)
 	json_end_array(jw(c));
 }
 
+/* A parameter of a numeric outcome: a number, or a flag ('retreat: bool',
+ * 0 or 1, printed or left out), as the source declares it. */
+static void outcome_param_extras(export_ctx *c, const void *p, place w)
+{
+	(void)w;
+	const rtab_ruleset *rs = c->rs;
+	bool flag = false;
+	for (size_t i = 0; i < rs->nnumeric_outcomes; i++) {
+		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
+		for (size_t k = 0; k < n->nparams; k++)
+			if (&n->params[k] == p)
+				flag = k < sizeof(unsigned) * 8 && (model_numeric_flags(c->m, i) >> k & 1u);
+	}
+	key(c, "type_name");
+	str(c, flag ? "bool" : "int");
+}
+
 static void row_extras(export_ctx *c, const void *p, place w)
 {
 	(void)p;
@@ -649,6 +666,7 @@ static const struct {
 	{"rtab_effect", effect_extras},
 	{"rtab_column", column_extras},
 	{"rtab_row", row_extras},
+	{"rtab_outcome_param", outcome_param_extras},
 	{"rtab_matrix", matrix_extras},
 	{"rtab_transition", transition_extras},
 };

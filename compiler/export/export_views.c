@@ -257,7 +257,7 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		const rtab_numeric_outcome *n = &rs->numeric_outcomes[i];
 		grid_cell(g, n->id);
 		label_cells(c, g, n->labels);
-		export_numeric_params_text(&sb, n);
+		export_numeric_params_text(&sb, n, model_numeric_flags(c->m, i));
 		grid_cell(g, sb.data ? sb.data : "");
 		grid_cell(g, n->code);
 		grid_cell(g, n->rule);

@@ -80,10 +80,14 @@ void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outco
 	}
 }
 
-void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n)
+void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n, unsigned flags)
 {
 	for (size_t p = 0; p < n->nparams; p++) {
 		const rtab_outcome_param *pa = &n->params[p];
+		if (p < sizeof flags * 8 && (flags >> p & 1u)) { /* printed or left out: 0 or 1 */
+			sb_printf(sb, "%s%s: bool", p ? ", " : "", pa->id);
+			continue;
+		}
 		sb_printf(sb, "%s%s: int %ld..%ld", p ? ", " : "", pa->id, (long)pa->min, (long)pa->max);
 		if (pa->unit)
 			sb_printf(sb, " %s", pa->unit);

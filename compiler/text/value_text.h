@@ -60,7 +60,9 @@ const char *export_flag_text(const rtab_numeric_outcome *n, size_t p, size_t *le
  * a flag as its cell prints it ("retreat *", "retreat (not set)"); nothing for a
  * plain outcome. */
 void export_outcome_numbers(strbuf *sb, const rtab_ruleset *rs, const rtab_outcome *o);
-/* The parameters of a numeric outcome as declared: "enemy: int 0..99 or killed = 100 code K, self: int 0..9". */
-void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n);
+/* The parameters of a numeric outcome as declared: "enemy: int 0..99 or
+ * killed = 100 code K, self: int 0..9, retreat: bool", a parameter whose bit
+ * is set in flags (model_numeric_flags) a flag. */
+void export_numeric_params_text(strbuf *sb, const rtab_numeric_outcome *n, unsigned flags);
 
 #endif
