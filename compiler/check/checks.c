@@ -137,11 +137,39 @@ void check_report(model *m, check_id id, src_loc loc, const char *fmt, ...)
 		diag_unlisted_add(m->diag, loc);
 	if (sev < 0)
 		return;
+	if (m->cap.table && sev != SEV_NOTE && ++m->cap.shown[id] > CHECK_TABLE_CAP) {
+		/* Counted as printed findings are, not printed; nor are its notes. */
+		m->cap.hidden[id]++;
+		if (sev == SEV_ERROR || (m->diag->opts && m->diag->opts->werror))
+			m->diag->errors++;
+		else
+			m->diag->warnings++;
+		m->note_muted = true;
+		return;
+	}
 	va_start(ap, fmt);
 	sb_vprintf(&msg, fmt, ap);
 	va_end(ap);
 	diag_report(m->diag, (severity)sev, rtab_checks[id].name, loc, "%s", msg.data ? msg.data : "");
 	sb_free(&msg);
+}
+
+void check_cap_begin(model *m, const char *table, src_loc at)
+{
+	memset(&m->cap, 0, sizeof m->cap);
+	m->cap.table = table;
+	m->cap.at = at;
+}
+
+void check_cap_end(model *m)
+{
+	for (size_t id = 0; id < CHECK_COUNT_ && m->cap.table; id++)
+		if (m->cap.hidden[id])
+			diag_report(m->diag, SEV_NOTE, NULL, m->cap.at,
+				    "table '%s' has %u more findings of -W%s, not shown: the first %d are above; correct them, and check again",
+				    m->cap.table, (unsigned)m->cap.hidden[id], rtab_checks[id].name,
+				    CHECK_TABLE_CAP);
+	memset(&m->cap, 0, sizeof m->cap);
 }
 
 void check_report_diag(diag_ctx *d, check_id id, src_loc loc, const char *fmt, ...)

@@ -95,6 +95,15 @@ __attribute__((format(printf, 3, 4)))
 #endif
 void check_note(struct model *m, src_loc loc, const char *fmt, ...);
 
+/* The findings of one check on one table are at most CHECK_TABLE_CAP (a
+ * line copied 3,000 times overlaps 3,000 times in every column): between
+ * check_cap_begin and check_cap_end, the findings past it are counted, not
+ * printed (nor their notes), and check_cap_end says how many there were, in
+ * a note at the table. A normal file's findings are all printed. */
+#define CHECK_TABLE_CAP 20
+void check_cap_begin(struct model *m, const char *table, src_loc at);
+void check_cap_end(struct model *m);
+
 /* The same for findings outside a model (the errata layers of a file). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))

@@ -8,6 +8,7 @@
 #ifndef RTAB_MODEL_DATA_H
 #define RTAB_MODEL_DATA_H
 
+#include "check/checks.h"
 #include "front/ast.h"
 #include "base/diag.h"
 #include "base/util.h"
@@ -154,6 +155,11 @@ typedef struct model {
 	work_budget work;            /* the proofs' budget (base/work.h): model_work */
 	bool note_muted;             /* the last check_report was off: its notes are too */
 	bool shape_muted;            /* a table a syntax error damaged: its shape follows from it */
+	struct {                     /* the findings of one table, capped per check (checks.h) */
+		const char *table;   /* NULL: no cap */
+		src_loc at;
+		uint32_t shown[CHECK_COUNT_], hidden[CHECK_COUNT_];
+	} cap;
 	bool expr_reported;          /* a limit was reported for this expression: say it once */
 	int list_scope;              /* in 'where' of an aggregate: the list's length input + 1 (0: none) */
 	size_t list_scope_item;      /* ... and the item whose fields bare names read */

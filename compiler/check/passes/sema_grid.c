@@ -766,6 +766,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 	g.next_of_key = xcalloc(cap ? cap : 1, sizeof *g.next_of_key);
 	mt->cells = new_cells(g.stride, t->ncolumns);
 	ast_grid_walk walk = {0};
+	check_cap_begin(m, d->id, d->id_loc);
 	for (size_t p = 0; p < nparts; p++) {
 		size_t width = parts[p].width, want = width;
 		if (lines_fit_header(m, d, &parts[p], has_header, header_bad, &want)) {
@@ -883,6 +884,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 				}
 			}
 done:
+	check_cap_end(m);
 	ast_grid_walk_end(&walk);
 	free(g.next_of_key);
 	free(g.first_of_key);

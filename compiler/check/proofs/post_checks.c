@@ -120,6 +120,7 @@ static void check_row_gaps(model *m)
 		const model_table *mt = &m->tables[t];
 		if (!mt->has_rows || mt->def->damaged)
 			continue;
+		check_cap_begin(m, tab->id, mt->def->id_loc);
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
 			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
@@ -164,6 +165,7 @@ static void check_row_gaps(model *m)
 			}
 			free(cells);
 		}
+		check_cap_end(m);
 	}
 	sb_free(&where);
 }
@@ -176,6 +178,7 @@ static void check_row_overlaps(model *m)
 		const model_table *mt = &m->tables[t];
 		if (!mt->has_rows)
 			continue;
+		check_cap_begin(m, tab->id, mt->def->id_loc);
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
 			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
@@ -215,6 +218,7 @@ static void check_row_overlaps(model *m)
 			}
 			free(cells);
 		}
+		check_cap_end(m);
 	}
 	sb_free(&where);
 }
@@ -228,6 +232,7 @@ static void check_unreachable_rows(model *m)
 		size_t n = tab->nrows;
 		if (!mt->has_rows || mt->def->damaged)
 			continue;
+		check_cap_begin(m, tab->id, mt->def->id_loc);
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
 				continue;
@@ -248,6 +253,7 @@ static void check_unreachable_rows(model *m)
 						     (long long)mt->reach_lo, (long long)mt->reach_hi);
 			}
 		}
+		check_cap_end(m);
 	}
 	sb_free(&where);
 }
