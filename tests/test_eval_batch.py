@@ -7,8 +7,8 @@ with and without a DRM from outside, each reaction set, transition, distance
 and procedure by name, and requests that are wrong (an unknown name, a bad
 roll, an unknown input, an option a line does not take). A request that
 resolves gives the same JSON object as the single call; one that fails gives
-{"line": N, "error": MESSAGE} where the single call exits non-zero and prints
-MESSAGE. Blank lines and '#' lines are not answered; a line past the length
+{"line": N, "exit": STATUS, "error": MESSAGE} where the single call exits with
+STATUS and prints MESSAGE. Blank lines and '#' lines are not answered; a line past the length
 limit is refused and the next one still answered; answers come as each line
 is read (the process kept as a co-process); the exit status is 1 when any
 request failed, 0 otherwise; options a batch cannot take are usage errors.
@@ -74,7 +74,8 @@ for path in sorted(glob.glob('tables/*.rtab')):
         if alone.returncode == 0:
             if got != json.loads(alone.stdout):
                 fail('%s: the batch answers %s, eval alone %s' % (where, answer[:200], alone.stdout[:200]))
-        elif got.get('line') != n or not got.get('error') or got['error'] not in alone.stderr:
+        elif (got.get('line') != n or got.get('exit') != alone.returncode or not got.get('error')
+              or got['error'] not in alone.stderr):
             fail('%s: eval alone exits %d with %r; the batch answers %s' %
                  (where, alone.returncode, alone.stderr[:200], answer[:200]))
         else:

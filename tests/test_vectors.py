@@ -8,15 +8,12 @@ port also runs the worked examples of each ruleset.
 
 usage: test_vectors.py RTAB VECTORS_C SOURCE_ROOT [--sample]
 
-With --sample (the quick tier), only the bundled rulesets are swept, and
-`rtab eval` answers a spread of each file's vectors (the first and last of
-each table and kind, every refusal, one in SAMPLE_STRIDE of the rest) rather
-than every one: a process per vector is what makes the whole sweep slow. The
-generated C still answers every vector of those files, and the port the same
-spread with one in PORT_STRIDE of the rest; the slow tier runs the whole
-sweep, fixtures included.
+The generated C and `rtab eval` (one `--batch` process per file) answer
+every vector. With --sample (the quick tier), only the bundled rulesets are
+swept, and the port answers a spread of each file's vectors (the first and
+last of each table and kind, every refusal, one in PORT_STRIDE of the rest);
+the slow tier runs the port on every vector, fixtures included.
 """
-import concurrent.futures
 import decimal
 import glob
 import json
@@ -28,7 +25,6 @@ import tempfile
 
 rtab, vectors_c, root = (os.path.abspath(a) for a in sys.argv[1:4])
 sample = '--sample' in sys.argv[4:]
-SAMPLE_STRIDE = 80
 PORT_STRIDE = 4
 os.chdir(root)
 sys.path.insert(0, os.path.join(root, 'examples', 'port-python'))
@@ -135,8 +131,8 @@ def doc_index(doc, key, name):
     return next(i for i, d in enumerate(doc[key]) if d['id'] == name)
 
 
-def eval_sample(vectors, stride=SAMPLE_STRIDE):
-    """The indexes of the vectors `rtab eval` answers in the quick tier: the
+def eval_sample(vectors, stride):
+    """The indexes of the vectors the port answers in the quick tier: the
     first and last vector of each kind and of each table, every error, and
     one in stride of the rest."""
     first, last = {}, {}
@@ -149,19 +145,28 @@ def eval_sample(vectors, stride=SAMPLE_STRIDE):
     return sorted(keep)
 
 
-def eval_answer(path, v):
+def eval_request(v):
+    """The vector's situation as a request line of `rtab eval --batch`."""
     kind = kind_of(v)
-    cmd = [rtab, 'eval', path, v[kind], '--json']
+    words = [v[kind]]
     for k, x in v['inputs'].items():
-        cmd += ['--set', '%s=%s' % (k, ('true' if x else 'false') if isinstance(x, bool) else x)]
+        words += ['--set', '%s=%s' % (k, ('true' if x else 'false') if isinstance(x, bool) else x)]
     if v.get('faces'):
-        cmd += ['--roll', ','.join(str(f) for f in v['faces'])]
+        words += ['--roll', ','.join(str(f) for f in v['faces'])]
     if kind == 'table':
-        cmd += ['--drm', str(v['drm'])]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        return {'exit': p.returncode, 'stderr': p.stderr}
-    return json.loads(p.stdout, parse_float=decimal.Decimal)
+        words += ['--drm', str(v['drm'])]
+    return ' '.join(words)
+
+
+def eval_answers(path, chosen):
+    """rtab eval's answer to each vector, all asked of one `rtab eval --batch`:
+    its JSON, or {'exit': STATUS, 'stderr': MESSAGE} where it refuses."""
+    p = subprocess.run([rtab, 'eval', path, '--batch'], input=''.join(eval_request(v) + '\n' for v in chosen),
+                       capture_output=True, text=True)
+    answers = [json.loads(a, parse_float=decimal.Decimal) for a in p.stdout.splitlines()]
+    if len(answers) != len(chosen):
+        fail(path, 'rtab eval --batch answered %d of %d requests: %s' % (len(answers), len(chosen), p.stderr[-300:]))
+    return [{'exit': a['exit'], 'stderr': a['error']} if 'error' in a and 'line' in a else a for a in answers]
 
 
 def eval_compare(v, got, where):
@@ -414,11 +419,9 @@ for path in sorted(glob.glob('tables/*.rtab')) + ([] if sample else FIXTURES):
         fail(path, 'the generated C answered %d of %d requests' % (len(answers), len(vectors_for_c)))
     for i, (v, a) in enumerate(zip(vectors_for_c, answers)):
         c_compare(rs, doc, v, a, '%s vector %d (C)' % (path, i + 1))
-    # rtab eval, one process per vector (a spread of them with --sample).
-    chosen = [i for i in (eval_sample(vectors) if sample else range(len(vectors))) if 'chain' not in vectors[i]]
-    with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        results = list(pool.map(lambda i: eval_answer(path, vectors[i]), chosen))
-    for i, got in zip(chosen, results):
+    # rtab eval, every vector through one batch.
+    chosen = [i for i in range(len(vectors)) if 'chain' not in vectors[i]]
+    for i, got in zip(chosen, eval_answers(path, [vectors[i] for i in chosen])):
         eval_compare(vectors[i], got, '%s vector %d (eval)' % (path, i + 1))
     nex = check_examples_safely(rs, doc, path)
     check_coverage(rs, doc, vectors, path)

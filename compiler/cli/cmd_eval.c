@@ -30,8 +30,9 @@ static const cli_opt options[] = {
 	{"--batch", 0, NULL,
 	 "read the requests from standard input, one per line: NAME and its\n"
 	 "--set, --drm and --roll as on the command line; answer each with one\n"
-	 "line, the --json object or {\"line\": N, \"error\": MESSAGE} (blank lines\n"
-	 "and lines that start with '#' are skipped); the file is checked once", NULL},
+	 "line, the --json object or {\"line\": N, \"exit\": 1|2, \"error\": MESSAGE}\n"
+	 "(blank lines and lines that start with '#' are skipped); the file is\n"
+	 "checked once", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 enum { OPT_SET, OPT_DRM, OPT_ROLL, OPT_JSON, OPT_EXPLAIN, OPT_LOCALE, OPT_BATCH };
@@ -235,8 +236,10 @@ static int eval_batch(cli_ctx *c, const eval_args *given)
 		if (asked == EXIT_OK && !why.len) {
 			report rep = {&out, rs, locale, REPORT_JSON, inputs, &l.model};
 			fill_request(&q, &a, inputs);
-			if (evaluate(&l.model, &q, &rep, &why, &warning) == EVAL_DONE)
+			eval_status done = evaluate(&l.model, &q, &rep, &why, &warning);
+			if (done == EVAL_DONE)
 				sb_clear(&why);
+			asked = done == EVAL_FAILED ? EXIT_INPUT : done == EVAL_MISASKED ? EXIT_USAGE : EXIT_OK;
 			if (warning.len)
 				cli_warning("eval", &c->diag, "line %ld: %s", line, warning.data);
 		}
@@ -247,6 +250,8 @@ static int eval_batch(cli_ctx *c, const eval_args *given)
 			json_writer w = json_writer_on(&out, true);
 			json_begin_object(&w);
 			json_member_int(&w, "line", line);
+			/* What rtab eval alone would exit with: 2 a request it cannot ask, 1 one refused. */
+			json_member_int(&w, "exit", asked == EXIT_INPUT ? EXIT_INPUT : EXIT_USAGE);
 			json_member_string(&w, "error", why.data);
 			json_end_object(&w);
 		}
