@@ -17,6 +17,7 @@
 
 #include "check/model.h"
 #include "check/sema.h"
+#include "base/util.h"
 #include "front/parse_ctx.h"
 #include "rtab.h"
 
@@ -800,6 +801,35 @@ static void test_product_bounds_overflow(void **state)
 	built_free(&b);
 }
 
+/*
+ * A grid line copied many times overlaps the rows of its outcomes in every
+ * column: the overlaps are reported (the first CHECK_TABLE_CAP, then a count),
+ * and the model keeps a row per outcome of each copy, not a row per cell,
+ * so that its cells (rows x columns) grow with the table, not its square.
+ */
+static void test_copied_line_rows(void **state)
+{
+	enum { COPIES = 1000 };
+	strbuf src = {0};
+	sb_puts(&src, "table t { en \"T\"; roll d6; columns by game { a = tacw; b = ngbg; c = other; } grid {\n"
+		      "  a b c\n  1-2 hold hold back\n");
+	for (int i = 0; i < COPIES; i++)
+		sb_puts(&src, "  3 hold back back\n");
+	sb_puts(&src, "  4-6 back back back\n} }\n");
+	built b;
+	(void)state;
+	build(&b, src.data);
+	assert_false(b.ok);
+	assert_non_null(strstr(b.out, "[-Wrow-overlap]"));
+	assert_non_null(strstr(b.out, "more findings of -Wrow-overlap, not shown"));
+	int t = rtab_find_table(&b.m.rs, "t");
+	assert_true(t >= 0);
+	/* Two outcomes a copy (hold in a, back in b and c), and the lines around it. */
+	assert_in_range(b.m.rs.tables[t].nrows, COPIES, 2 * COPIES + 8);
+	built_free(&b);
+	sb_free(&src);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -809,6 +839,7 @@ int main(void)
 		cmocka_unit_test(test_clean_prelude),
 		cmocka_unit_test(test_lowered_resolves),
 		cmocka_unit_test(test_product_bounds_overflow),
+		cmocka_unit_test(test_copied_line_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -511,6 +511,13 @@ typedef struct grid_rows {
 	 * new row, without walking the key's rows (lines in order of rolls, the usual case). */
 	size_t *rows_of_key, *filled;
 	int64_t *max_hi;
+	/* By key and column: the last row of the key, in its order, known to have a
+	 * cell in the column (-1: none yet). A row never loses a cell, so the rows
+	 * before it need no second look: lines that overlap the rows of their key
+	 * (a line copied 3,000 times) take a row free in their column without
+	 * walking them, rather than start a row each, which would make the model's
+	 * cells (rows x columns) grow with the square of the table. */
+	int *filled_upto;
 } grid_rows;
 
 /* Beyond this many cells (rows x columns) check refuses a grid rather than
@@ -586,6 +593,7 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 			size_t ncols = g->ncolumns ? g->ncolumns : 1;
 			g->filled = xrealloc(g->filled, g->keys_cap * ncols * sizeof *g->filled);
 			g->max_hi = xrealloc(g->max_hi, g->keys_cap * ncols * sizeof *g->max_hi);
+			g->filled_upto = xrealloc(g->filled_upto, g->keys_cap * ncols * sizeof *g->filled_upto);
 		}
 		key = (int)g->nkeys++;
 		g->first_of_key[key] = g->last_of_key[key] = -1;
@@ -593,6 +601,7 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 		for (size_t j = 0; j < (g->ncolumns ? g->ncolumns : 1); j++) {
 			g->filled[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = 0;
 			g->max_hi[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = INT64_MIN;
+			g->filled_upto[(size_t)key * (g->ncolumns ? g->ncolumns : 1) + j] = -1;
 		}
 		idmap_put(&g->keys, arena_strdup(&m->arena, sb.data), key);
 	}
@@ -608,6 +617,21 @@ static int row_key(model *m, grid_rows *g, int outcome, const char *name, const 
 		g->plain_key[outcome] = key;
 	}
 	return key;
+}
+
+/* The first row of key with no cell in column col (kc: the key's and the
+ * column's index), or -1: past GRID_KEY_WALK rows of one key, a cell takes
+ * such a row rather than a new one. */
+static int free_row(grid_rows *g, const model_cell *cells, int key, size_t col, size_t kc)
+{
+	int row = g->filled_upto[kc] < 0 ? g->first_of_key[key] : g->next_of_key[g->filled_upto[kc]];
+	for (; row >= 0; row = g->next_of_key[row]) {
+		const model_cell *mc = &cells[col * g->stride + (size_t)row];
+		if (mc->lo > mc->hi)
+			return row;
+		g->filled_upto[kc] = row;
+	}
+	return -1;
 }
 
 static void add_row_of_key(grid_rows *g, int key, int row)
@@ -835,7 +859,7 @@ void resolve_grids(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 						if (mc->lo > mc->hi || (mc->hi != INT64_MAX && mc->hi + 1 == lo))
 							break;
 						if (++walked == GRID_KEY_WALK) {
-							row = -1;
+							row = free_row(&g, mt->cells, key, col, kc);
 							break;
 						}
 					}
@@ -893,6 +917,7 @@ done:
 	free(g.rows_of_key);
 	free(g.filled);
 	free(g.max_hi);
+	free(g.filled_upto);
 	idmap_free(&g.keys);
 	/* The checks read the cells with a stride of nrows. */
 	if (g.stride != t->nrows)
