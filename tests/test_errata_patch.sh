@@ -307,5 +307,39 @@ expect above-step-original 0 "outcome:       dr" "$rtab" eval "$a@original" crt 
 sed 's/above 5:1 DE; }/above 6:1 DE; }/' "$a" >"$a.same.rtab"
 expect above-step-same 0 "without changing it" "$rtab" check "$a.same.rtab"
 
+# An option of a reaction set and a step of a procedure patched take the
+# place of the one of their name: no name given twice; the order is kept.
+o=$tmp/options.rtab
+cat >"$o" <<'RTAB'
+ruleset r { locales en; en "R"; }
+input fleeing: bool = false { en "Fleeing"; }
+input shaken: bool = false { en "Shaken"; }
+outcome held { en "Held"; }
+outcome ran { en "Ran"; }
+outcome none_left { en "None"; }
+reactions charge {
+  en "Charge reactions";
+  option hold { en "Hold"; unless fleeing; leads held; }
+  option flee { en "Flee"; leads ran; }
+}
+procedure rally {
+  en "Rally";
+  step steady { en "Steady"; when not shaken; leads held; }
+  step rout { en "Rout"; when shaken; leads ran; }
+  otherwise none_left;
+}
+errata second @ "E2" {
+  en "Second";
+  patch reactions charge { option hold { en "Hold fast"; unless fleeing or shaken; leads held; } }
+  patch procedure rally { step steady { en "Steady"; when not shaken and not fleeing; leads held; } }
+}
+RTAB
+expect option-patched-check 0 "" "$rtab" check "$o"
+lacks option-patched-not-twice "two options" "$rtab" check "$o"
+lacks option-patched-new "hold" "$rtab" eval "$o" charge --set shaken=true
+expect option-patched-original 0 "option:        hold -> held" "$rtab" eval "$o@original" charge --set shaken=true
+expect step-patched-new 0 "step:          none applies" "$rtab" eval "$o" rally --set fleeing=true
+expect step-patched-original 0 "step:          steady" "$rtab" eval "$o@original" rally --set fleeing=true
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

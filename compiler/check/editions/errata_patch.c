@@ -27,7 +27,8 @@ typedef enum layer_merge {
 	MERGE_SAME_LOCALE,     /* a label: the layer's replaces the base's of its locale */
 	MERGE_SAME_CELL,       /* a matrix cell: the layer's replaces the base's of its keys */
 	MERGE_SAME_STEP,       /* an odds step: the layer's replaces the base's of its ratios */
-	MERGE_SAME_STATE,      /* a transition's arc: the layer's replaces the base's from its state */
+	MERGE_SAME_NAME,       /* a named part: the layer's replaces the base's of its name (an option,
+				  a step; an arc, by the state it leaves) */
 	MERGE_SAME_PATCHED,    /* a 'cell' patch: a later layer's replaces an earlier one's of its cells */
 	MERGE_ADDED,           /* one of many (rows, effects, arcs...): the layer's is added after the base's */
 } layer_merge;
@@ -49,13 +50,13 @@ static layer_merge merge_of(stmt_kind k)
 		return MERGE_SAME_CELL;
 	case ST_BAND_STEP:
 		return MERGE_SAME_STEP;
-	case ST_ARC:
-		return MERGE_SAME_STATE;
+	case ST_ARC: case ST_OPTION: case ST_STEP:
+		return MERGE_SAME_NAME;
 	case ST_PATCH:
 		return MERGE_SAME_PATCHED;
 	case ST_VALUE: case ST_EFFECT: case ST_TRIGGER: case ST_COLSPEC: case ST_HEADER:
-	case ST_ROW: case ST_STEP: case ST_NATURAL: case ST_REWRITE: case ST_UNLESS:
-	case ST_OPTION: case ST_LEADS: case ST_CHECK: case ST_GRID_LINE:
+	case ST_ROW: case ST_NATURAL: case ST_REWRITE: case ST_UNLESS:
+	case ST_LEADS: case ST_CHECK: case ST_GRID_LINE:
 	case ST_NOTE: case ST_CLAMP: case ST_STRAY_WORDS: case ST_UNIT: case ST_COMPARE:
 	case ST_GRID_WHEN: case ST_ODDS_LINE:
 		return MERGE_ADDED;
@@ -91,9 +92,10 @@ static bool replaces(const ast_stmt *p, const ast_stmt *s)
 {
 	if (p->kind != s->kind)
 		return false;
-	/* An arc from a state, or from every other ('*'), replaces the one from it. */
-	if (merge_of(p->kind) == MERGE_SAME_STATE)
-		return p->star ? s->star : !s->star && strcmp(p->name, s->name) == 0;
+	/* An option or a step replaces the one of its name; an arc from a state,
+	 * or from every other ('*'), the one from it. */
+	if (merge_of(p->kind) == MERGE_SAME_NAME)
+		return p->star ? s->star : !s->star && p->name && s->name && strcmp(p->name, s->name) == 0;
 	if (p->star || p->minus)
 		return false;
 	switch (merge_of(p->kind)) {
@@ -105,7 +107,7 @@ static bool replaces(const ast_stmt *p, const ast_stmt *s)
 		return ids_same(p->ids, s->ids);
 	case MERGE_SAME_STEP:
 		return same_odds(p->lo, p->hi, s->lo, s->hi); /* an odds step: 'lo:hi = DRM' */
-	case MERGE_SAME_STATE:   /* above */
+	case MERGE_SAME_NAME:    /* above */
 	case MERGE_SAME_PATCHED: /* same_cells, below: the earlier patch goes */
 	case MERGE_ADDED:
 		return false;
