@@ -180,6 +180,7 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 	const ast_stmt *star = NULL;
 	int star_col = -1;
 	size_t k = 0;
+	int errors_before = m->diag->errors;
 
 	if (cols->all_values) {
 		every_value_columns(m, cols, header, e, input->enum_index, columns, first, of_value,
@@ -241,6 +242,10 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 	free(owner);
 	t->column_input = (int16_t)in;
 	t->column_of_value = of_value;
+	/* A grid's first line of values that was refused: its lines are not held
+	 * to its width too (the same mistake). */
+	if (cols->all_values && header && m->diag->errors > errors_before)
+		mt->shape_bad = true;
 }
 
 /* A header of column ids above the rows: the columns' ids, in order. */
