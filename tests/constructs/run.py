@@ -87,6 +87,7 @@ SUB_FORMS = [
     'value_rows',          # rows 1-2 { 0-2 3-5 6+ ... }: value x value in the row form, a rows block per range of the first
     'variant_rows',        # rows open { 0-2 3-5 6+ ... }: enum x value in the row form, a rows block per value of the enum
     'value_rows_ends',     # below/above and rows otherwise { ... } in the row form of lines by a value
+    'computed_rows',       # rows { 0-2 3-5 6+ ... }: one computed key in the row form, its steps over the columns
 ]
 
 # --sample: one pair of fixture and verb in this many.

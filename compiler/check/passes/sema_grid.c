@@ -228,7 +228,7 @@ bool resolve_key_columns(model *m, const ast_def *d, rtab_table *t, const ast_st
 				rows = s;
 		bool odds = key_reads_odds(t);
 		check_report(m, CHECK_ROW_SHAPE, rows ? rows->loc : cols->loc,
-			     rows ? "table '%s' chooses its column by %s(...), which the row form cannot write (it has no line for the columns' %s): write it as a grid, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)"
+			     rows ? "table '%s' chooses its column by %s(...), and its rows have no line for the columns' %s: write the %s over the columns above the first row (%s), then one row per outcome"
 				  : "table '%s' chooses its column by %s(...) and has no grid (it has no line for the columns' %s): write one, its first line the %s (%s), each further line a roll and its cells (1  AR  DR)",
 			     d->id, cols->name, odds ? "odds" : "values", odds ? "odds" : "values",
 			     odds ? "1:2  1:1  2:1" : "<=-1  0  >=+1");

@@ -248,6 +248,15 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 		mt->shape_bad = true;
 }
 
+/* The 'columns' statement of a table, or NULL. */
+static const ast_stmt *cols_of(const ast_def *d)
+{
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_COLUMNS)
+			return s;
+	return NULL;
+}
+
 /* A header of column ids above the rows: the columns' ids, in order. */
 static void check_header(model *m, const rtab_table *t, const model_table *mt, const ast_stmt *r)
 {
@@ -289,7 +298,17 @@ static void resolve_rows(model *m, const ast_def *d, rtab_table *t, model_table 
 		size_t at = header->lo < 0 ? 0 : (size_t)header->lo < n ? (size_t)header->lo : n;
 		rows_into_columns(m, t, mt, out, rr, from, at > from ? at : from, first, width, n, table_rule);
 		from = at > from ? at : from;
-		if (header->kind == ST_HEADER)
+		if (header->kind == ST_HEADER && header->cells && header != rows_steps_header_of(rows))
+			check_report(m, CHECK_ROW_SHAPE, header->loc,
+				     "the rows of table '%s' give their columns once, above the first row; remove this line",
+				     d->id);
+		else if (header->kind == ST_HEADER && header->cells && !(cols_of(d) && cols_of(d)->expr))
+			check_report(m, CHECK_ROW_SHAPE, header->loc,
+				     "this header gives numbers over the columns, and the columns of table '%s' are %s: %s",
+				     d->id, cols_of(d) ? "named" : "one (it has no 'columns')",
+				     cols_of(d) ? "name them over the rows, or read a number with columns by value(X)"
+						: "remove the line, or choose the column: columns by value(X);");
+		else if (header->kind == ST_HEADER && !header->cells)
 			check_header(m, t, mt, header);
 	}
 	rows_into_columns(m, t, mt, out, rr, from, n, first, width, n, table_rule);
@@ -561,8 +580,11 @@ void resolve_tables(model *m)
 					     l->name, d->id);
 			if (named_header)
 				m->shape_muted = true;
-			resolve_columns(m, d, t, mt, cols, grid && cols ? ast_grid_header(grid) : NULL,
+			/* A computed key in the row form: the steps over the columns, its header. */
+			ast_stmt *steps = !grid && rows && cols && cols->expr ? rows_steps_header(rows) : NULL;
+			resolve_columns(m, d, t, mt, cols, grid && cols ? ast_grid_header(grid) : steps,
 					below && cols ? 1 : 0, above && cols ? 1 : 0);
+			ast_stmts_free(steps);
 			if (below && cols && t->ncolumns > 0)
 				end_column(m, t, below, false, 0);
 			if (above && cols && t->ncolumns > 0)
