@@ -262,10 +262,15 @@ static bool resolve_enum_header(model *m, const rtab_table *t, const ast_stmt *c
 	const ast_cell **seen = xcalloc(e->nvalues ? e->nvalues : 1, sizeof *seen);
 	bool ok = true;
 	size_t j = first;
+	/* A line of another kind (a line of rolls read as the first, when a syntax
+	 * error dropped the first): one error, its names not looked up as values. */
+	const ast_cell *wrong = header->cells;
+	while (wrong && wrong->kind == CELL_NAME)
+		wrong = wrong->next;
 	for (const ast_cell *c = header->cells; c; c = c->next, j++) {
 		columns[j].id = "?";
-		if (c->kind != CELL_NAME) {
-			if (ok && !names_over_values_misplaced(m, c, cols->name))
+		if (wrong) {
+			if (c == wrong && !names_over_values_misplaced(m, c, cols->name))
 				check_report(m, CHECK_ROW_SHAPE, c->loc,
 					     "the first line of a grid by (%s, %s) names a value of '%s' over each column",
 					     cols->name2, cols->name, in->id);

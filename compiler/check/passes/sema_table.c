@@ -106,16 +106,21 @@ static void every_value_columns(model *m, const ast_stmt *cols, const ast_stmt *
 		*n = e->nvalues;
 		return;
 	}
+	/* A line of another kind (a line of rolls read as the first, when a syntax
+	 * error dropped the first): its names are not looked up as values. */
 	bool bad = false;
+	for (const ast_cell *c = header->cells; c && !bad; c = c->next)
+		bad = c->kind != CELL_NAME;
+	bool said = false;
 	for (const ast_cell *c = header->cells; c; c = c->next, (*n)++) {
 		columns[first + *n].id = "?";
-		if (c->kind != CELL_NAME) {
+		if (bad) {
 			/* One error for the line: the other cells are the same mistake. */
-			if (!bad && !names_over_values_misplaced(m, c, cols->name))
+			if (!said && c->kind != CELL_NAME && !names_over_values_misplaced(m, c, cols->name))
 				check_report(m, CHECK_ROW_SHAPE, c->loc,
 					     "the first line of this grid names its columns: values of '%s'",
 					     cols->name);
-			bad = true;
+			said |= c->kind != CELL_NAME;
 			continue;
 		}
 		int k = resolve_enum_value(m, enum_index, c->name, c->loc);
