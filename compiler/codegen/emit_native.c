@@ -22,6 +22,7 @@
 #include "codegen/native_tables.h"
 #include "check/proofs/modifier_range.h"
 #include "codegen/row_form.h"
+#include "lower/cells.h"
 #include "lower/lower.h"
 
 #include <ctype.h>
@@ -79,27 +80,7 @@ static void emit_fallback(nctx *c)
  */
 static void drm_range(const nctx *c, const rtab_table *t, int64_t *lo, int64_t *hi, modifier_bounds *total)
 {
-	const rtab_ruleset *rs = c->rs;
-	int64_t low = 0, high = 0; /* the extremes of every partial sum */
-	modifier_bounds prefix = {0, 0};
-	for (size_t g = 0; g <= rs->ngroups; g++) {
-		modifier_bounds sum = group_range(rs, t, t->modifiers, t->nmodifiers, g);
-		prefix.lo += sum.lo;
-		prefix.hi += sum.hi;
-		low = prefix.lo < low ? prefix.lo : low;
-		high = prefix.hi > high ? prefix.hi : high;
-	}
-	if (!t->capped) {
-		/* The modified roll, natural faces added, must stay within int32 too. */
-		const rtab_dice *d = t->dice == RTAB_NO_DICE ? NULL : &rs->dice[t->dice];
-		int64_t dlo = d ? d->min : 0, dhi = d ? d->max : 0;
-		low = prefix.lo + dlo < low ? prefix.lo + dlo : low;
-		high = prefix.hi + dhi > high ? prefix.hi + dhi : high;
-	}
-	*lo = (int64_t)INT32_MIN - low;
-	*hi = (int64_t)INT32_MAX - high;
-	if (total)
-		*total = prefix;
+	lean_extra_range(c->rs, t, lo, hi, total);
 }
 
 /*

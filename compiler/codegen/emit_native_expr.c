@@ -315,22 +315,11 @@ void emit_offset(strbuf *o, int64_t v)
  * The entries a folded table (or column map) over these inputs starts with
  * that no combination reaches: the sum of each input's least value times its
  * weight, when all are small and none negative (then the index reads the
- * inputs as they are, with no subtraction); -1 otherwise.
+ * inputs as they are, with no subtraction); -1 otherwise (lower/fold.h).
  */
-#define NATIVE_MAX_PAD 128
-
 int64_t index_pad(const rtab_ruleset *rs, const uint16_t *inputs, size_t n)
 {
-	int64_t weight = 1, pad = 0;
-	for (size_t k = n; k-- > 0;) {
-		if (rs->inputs[inputs[k]].min < 0)
-			return -1;
-		pad += rs->inputs[inputs[k]].min * weight;
-		if (pad > NATIVE_MAX_PAD)
-			return -1;
-		weight *= fold_slots(rs, inputs[k]);
-	}
-	return pad;
+	return fold_pad(rs, inputs, n);
 }
 
 /* The index of a combination of inputs in a folded table (the first varies slowest, each

@@ -72,6 +72,20 @@ int64_t fold_slots(const rtab_ruleset *rs, uint16_t input)
 	return s;
 }
 
+int64_t fold_pad(const rtab_ruleset *rs, const uint16_t *inputs, size_t n)
+{
+	int64_t weight = 1, pad = 0;
+	for (size_t k = n; k-- > 0;) {
+		if (rs->inputs[inputs[k]].min < 0)
+			return -1;
+		pad += rs->inputs[inputs[k]].min * weight;
+		if (pad > FOLD_MAX_PAD)
+			return -1;
+		weight *= fold_slots(rs, inputs[k]);
+	}
+	return pad;
+}
+
 /* The entries of a table over a set of inputs, each given its slots (capped just past the
  * limit). */
 static int64_t combinations(const rtab_ruleset *rs, const uint16_t *set, size_t n)

@@ -45,6 +45,13 @@ typedef struct fold_plan {
  * that indexing is shifts and adds. */
 int64_t fold_slots(const rtab_ruleset *rs, uint16_t input);
 
+/* The entries a folded table over n inputs keeps before its first, so that it is indexed by
+ * the inputs' values rather than their offsets from their minimums (the first input varies
+ * slowest, fold_slots entries each): -1 where it is not (a minimum below 0, or more than
+ * FOLD_MAX_PAD entries to keep). */
+#define FOLD_MAX_PAD 128
+int64_t fold_pad(const rtab_ruleset *rs, const uint16_t *inputs, size_t n);
+
 /* The folding of table t's die-roll modifiers (an empty plan when nothing folds). */
 void fold_plan_make(const rtab_ruleset *rs, const rtab_table *t, fold_plan *p);
 void fold_plan_free(fold_plan *p);

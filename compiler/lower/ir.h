@@ -17,6 +17,7 @@
 #define RTAB_LOWER_IR_H
 
 #include "rtab.h"
+#include "lower/cells.h"
 #include "lower/fold.h"
 
 #include <stdbool.h>
@@ -150,6 +151,9 @@ typedef struct ir_table {
 	 * tables indexed by the inputs they read, stacking and caps applied (lower/fold.h): the
 	 * modifiers and groups marked folded, computed here by the interpreter's own evaluator. */
 	fold_plan lean_fold;
+	/* The lean form may read its row and outcome in one step, rewrites folded into the cells
+	 * and no clamp (lower/cells.h): made where the table allows it. */
+	lean_cells lean_cells;
 } ir_table;
 
 /* An input a trigger passes on: its value (rtab_set_each: the same for every

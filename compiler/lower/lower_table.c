@@ -114,6 +114,7 @@ bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 	    !lower_list(m, t, t->shifts, t->nshifts, true, &next, &out->shifts))
 		return false;
 	fold_lean(m->rs, t, out);
+	lean_cells_make(m->rs, t, &out->lean_cells);
 	*what = "the key of its columns";
 	switch (table_key_kind(t)) {
 	case RTAB_KEY_INPUT:
@@ -210,4 +211,5 @@ void ir_table_free(ir_table *t)
 	free(t->natural_reason);
 	free(t->column_reason);
 	fold_plan_free(&t->lean_fold);
+	lean_cells_free(&t->lean_cells);
 }

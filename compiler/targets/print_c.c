@@ -562,10 +562,18 @@ static void put_bands(strbuf *b, const rtab_ruleset *rs, c_reasons *r)
 			sb_puts(b, "\t(void)a; (void)b;\n\treturn -1;\n}\n");
 			free(order);
 		}
-		sb_printf(b, "\n/* ratio %s read at a:b, its reasons noted */\n"
-			     "RTAB_LOWERED_ int rtab_lowered_band%zu_(int32_t *r, int32_t a, int32_t b, rtab_lowered_ctx_ *ctx)\n{\n"
-			     "\tconst rtab_band *band = &RTAB_LOWERED_RS_->bands[%zu];\n\tint step;\n",
-			  band->id, k, k);
+		/* Its values by step + 1, otherwise first: no read through the ruleset. */
+		sb_printf(b, "\n/* ratio %s: its value by the step reached + 1 (0: otherwise) */\n"
+			     "RTAB_LOWERED_DATA_ const int32_t rtab_lowered_bv%zu_[%zu] = {%ld", band->id, k, (size_t)band->nsteps + 1,
+			  (long)band->otherwise);
+		for (size_t i = 0; i < band->nsteps; i++)
+			sb_printf(b, ", %ld", (long)band->steps[i].value);
+		sb_printf(b, "};\n\n/* ratio %s read at a:b, its reasons noted */\n"
+			     "RTAB_LOWERED_ int rtab_lowered_band%zu_(int32_t *r, int32_t a, int32_t b, rtab_lowered_ctx_ *ctx)\n{\n",
+			  band->id, k);
+		if (!plain)
+			sb_printf(b, "\tconst rtab_band *band = &RTAB_LOWERED_RS_->bands[%zu];\n", k);
+		sb_puts(b, "\tint step;\n");
 		strbuf provisional = {0}, otherwise = {0};
 		put_reason_ref(&provisional, r, band->provisional);
 		put_reason_ref(&otherwise, r, band->otherwise_provisional);
@@ -574,9 +582,9 @@ static void put_bands(strbuf *b, const rtab_ruleset *rs, c_reasons *r)
 			sb_printf(b, "\tstep = a == 0 && b == 0 ? -1 : rtab_lowered_band%zu_step_(a, b);\n", k);
 		else
 			sb_puts(b, "\tRTAB_LOWERED_TRY_(rtab_band_reach(band, a, b, &step));\n");
-		sb_printf(b, "\t*r = step >= 0 ? band->steps[step].value : band->otherwise;\n"
+		sb_printf(b, "\t*r = rtab_lowered_bv%zu_[step + 1];\n"
 			     "\trtab_lowered_note_(ctx, step >= 0 ? rtab_lowered_bs%zu_[step] : (unsigned)%s);\n"
-			     "\treturn RTAB_OK;\n}\n", k, otherwise.data);
+			     "\treturn RTAB_OK;\n}\n", k, k, otherwise.data);
 		sb_free(&provisional);
 		sb_free(&otherwise);
 	}
@@ -615,6 +623,15 @@ static void put_cells(strbuf *b, const ir_module *m, const bool *tables)
 	}
 }
 
+/* The entries a folded table keeps before its first (fold_pad), said in its comment. */
+static size_t padding(const rtab_ruleset *rs, const uint16_t *inputs, size_t n, strbuf *b)
+{
+	int64_t pad = fold_pad(rs, inputs, n);
+	if (pad > 0)
+		sb_printf(b, " (after %lld entries never read)", (long long)pad);
+	return pad > 0 ? (size_t)pad : 0;
+}
+
 /* The tables of each printed table's lean fold (ir_table.lean_fold). */
 static void put_folds(strbuf *b, const ir_module *m, const bool *tables)
 {
@@ -628,10 +645,11 @@ static void put_folds(strbuf *b, const ir_module *m, const bool *tables)
 			sb_printf(b, "\n/* table %s, lean: what folded modifiers add, by", m->tables[k].t->id);
 			for (size_t i = 0; i < fu->ninputs; i++)
 				sb_printf(b, "%s %s", i ? " x" : "", m->rs->inputs[fu->inputs[i]].id);
+			size_t pad = padding(m->rs, fu->inputs, fu->ninputs, b);
 			sb_printf(b, " */\nRTAB_LOWERED_DATA_ const %s rtab_lowered_f%zu_%zu_[%zu] = {", type, k, u,
-				  fu->nentries);
-			for (size_t e = 0; e < fu->nentries; e++)
-				sb_printf(b, "%s%ld,", e % 16 ? " " : "\n\t", (long)fu->values[e]);
+				  pad + fu->nentries);
+			for (size_t e = 0; e < pad + fu->nentries; e++)
+				sb_printf(b, "%s%ld,", e % 16 ? " " : "\n\t", e < pad ? 0L : (long)fu->values[e - pad]);
 			sb_puts(b, "\n};\n");
 		}
 	}
@@ -656,8 +674,23 @@ static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, b
 	lean.notes_again = false; /* nothing noted: a value read again is the one read */
 	lean.mod_begin = "rtab_applied_modifier ~1v_, *~1 = NULL; /* ~2 */\n>{";
 	lean.mod_applied = "~1 = &~1v_;\n~1->value = r$1;\n~1->signed_value = ~2r$1;\n~1->counted = 1;";
+	/* A member of a sum without a cap, nothing noted: added where it applies. */
+	lean.mod_begin_direct = ">{ /* ~2 */";
+	lean.mod_applied_add = "total ~5= r$1;";
 	lean.fold_add = "total += rtab_lowered_f$1_$2_[~1];";
 	lean.fold_index_term = "((uint32_t)in[$1] - (uint32_t)($2)) * $3u";
+	lean.fold_index_value = "(uint32_t)in[$1] * $3u";
+	/* Read in one step where the table allows it (lower/cells.h): the entry took the extra. */
+	lean.modifiers_end_cells = "modifier_raw = (int32_t)total; /* within int32 for the extras the entry takes */\n<}\n"
+				   "int32_t modifier = modifier_raw;";
+	lean.roll_cells = "const int32_t roll = natural + modifier;\nout->modifier = modifier;\nout->modified_roll = roll;";
+	lean.cell_column = "rtab_lowered_lv$1_[~1]";
+	lean.cell_read = "const ~2 cell = rtab_lowered_lc$1_[~1 + ((uint32_t)roll - (uint32_t)($2))];";
+	lean.cell_no_row = "if (cell == ~1) return RTAB_E_NO_ROW;";
+	lean.cell_split = "out->row = (uint16_t)(cell >> $1);\nout->outcome = (uint16_t)(cell & $2u);";
+	lean.table_tail_cells = fired ? "RTAB_LOWERED_TRY_(rtab_lowered_fired_lean_(out->outcome, in, &nt));\n"
+					"return nt > RTAB_MAX_TRIGGERS ? RTAB_E_RULESET : RTAB_OK;"
+				      : "return RTAB_OK;";
 	lean.table_tail = fired ? "out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;\n"
 				  "out->outcome = (uint16_t)outcome;\n(void)rewritten_from; (void)rewrite;\n"
 				  "RTAB_LOWERED_TRY_(rtab_lowered_fired_lean_(outcome, in, &nt));\n"
@@ -668,12 +701,56 @@ static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, b
 	print_walk_tables(b, m, &lean, tables);
 }
 
+/* The cells of each printed table the lean form reads in one step (lower/cells.h), and where
+ * each combination's virtual column starts in them. */
+static void put_lean_cells(strbuf *b, const ir_module *m, const bool *tables)
+{
+	for (size_t k = 0; k < m->ntables; k++) {
+		const lean_cells *lc = &m->tables[k].lean_cells;
+		if (!tables[k] || !lc->made)
+			continue;
+		size_t width = (size_t)(lc->cell_hi - lc->cell_lo + 1), n = lc->ncolumns * width;
+		sb_printf(b, "\n/* table %s, lean: row << %d | outcome, for each modified roll %lld..%lld, each column in turn",
+			  m->tables[k].t->id, lc->narrow ? 8 : 16, (long long)lc->cell_lo, (long long)lc->cell_hi);
+		if (lc->by_inputs && lc->ncolumns > m->tables[k].t->ncolumns)
+			sb_printf(b, " (%u..%zu: columns with the rewrites that hold applied)", m->tables[k].t->ncolumns,
+				  lc->ncolumns - 1);
+		sb_printf(b, " */\nRTAB_LOWERED_DATA_ const %s rtab_lowered_lc%zu_[%zu] = {", lc->narrow ? "uint16_t" : "uint32_t",
+			  k, n);
+		for (size_t e = 0; e < n; e++) {
+			sb_puts(b, e % width % 16 == 0 ? "\n\t" : " ");
+			if (lc->cells[e] == LEAN_CELL_NO_ROW)
+				sb_puts(b, lc->narrow ? "UINT16_MAX," : "UINT32_MAX,");
+			else
+				sb_printf(b, "%luu,", (unsigned long)lc->cells[e]);
+		}
+		sb_puts(b, "\n};\n");
+		if (!lc->by_inputs)
+			continue;
+		sb_printf(b, "\n/* table %s, lean: where the cells of the column start, by", m->tables[k].t->id);
+		for (size_t i = 0; i < lc->vc.ninputs; i++)
+			sb_printf(b, "%s %s", i ? " x" : "", m->rs->inputs[lc->vc.inputs[i]].id);
+		size_t pad = padding(m->rs, lc->vc.inputs, lc->vc.ninputs, b);
+		sb_printf(b, " */\nRTAB_LOWERED_DATA_ const %s rtab_lowered_lv%zu_[%zu] = {", n <= UINT16_MAX ? "uint16_t" : "uint32_t",
+			  k, pad + lc->vc.nentries);
+		for (size_t e = 0; e < pad + lc->vc.nentries; e++)
+			sb_printf(b, "%s%zu,", e % 16 ? " " : "\n\t", e < pad ? 0 : lc->vc.vcolumn_of[e - pad] * width);
+		sb_puts(b, "\n};\n");
+	}
+}
+
 /* What the lean entry sends to the interpreter: a missing pointer, the wrong number of faces, a
- * face outside its die (the lean form checks none of these). */
+ * face outside its die (the lean form checks none of these), an extra modifier the cells of a
+ * table read in one step do not serve. */
 static void put_lean_refused(strbuf *b, const ir_module *m, size_t k)
 {
 	const ir_table *it = &m->tables[k];
 	const rtab_table *t = it->t;
+	const lean_cells *lc = &it->lean_cells;
+	if (lc->made && lc->extra_lo > INT32_MIN)
+		sb_printf(b, " ||\n\t    extra_drm < %lld", (long long)lc->extra_lo);
+	if (lc->made && lc->extra_hi < INT32_MAX)
+		sb_printf(b, " ||\n\t    extra_drm > %lld", (long long)lc->extra_hi);
 	if (t->dice == RTAB_NO_DICE || t->dice >= m->rs->ndice) {
 		sb_puts(b, t->dice == RTAB_NO_DICE ? " || nfaces != 0" : "");
 		return;
@@ -732,6 +809,7 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	free(reasons.text);
 	put_cells(b, m, tables);
 	put_folds(b, m, tables);
+	put_lean_cells(b, m, tables);
 	print_walk_resolvers(b, m, &c_lang, tables);
 	bool fired = put_lean_fired(b, m);
 	put_lean_tables(b, m, tables, fired);

@@ -703,24 +703,33 @@ static void mod_ref(strbuf *b, const lang_spelling *L, const char *var, size_t k
 	fmt(b, L, L->mod_ref, I((long long)k, (long long)k + 1), S(var));
 }
 
-/* What the tables of a lean fold add to `total`: one read per table, indexed by the inputs. */
-static void put_fold(walk *w, const fold_plan *fold, size_t table)
+/* The index of a folded table over n inputs (the first varies slowest, fold_slots each). */
+static void fold_index(strbuf *index, const walk *w, const uint16_t *inputs, size_t n)
 {
 	const lang_spelling *L = w->L;
 	const rtab_ruleset *rs = w->m->rs;
+	int64_t weight = 1;
+	const char *term = L->fold_index_value && fold_pad(rs, inputs, n) >= 0 ? L->fold_index_value : L->fold_index_term;
+	for (size_t k = 0; k < n; k++)
+		weight *= fold_slots(rs, inputs[k]);
+	for (size_t k = 0; k < n; k++) {
+		weight /= fold_slots(rs, inputs[k]);
+		sb_puts(index, k ? " + " : "");
+		fmt(index, L, term,
+		    I((long long)inputs[k] + L->base, rs->inputs[inputs[k]].min, (long long)weight), NULL);
+	}
+	if (n == 0)
+		sb_puts(index, "0");
+}
+
+/* What the tables of a lean fold add to `total`: one read per table, indexed by the inputs. */
+static void put_fold(walk *w, const fold_plan *fold, size_t table)
+{
 	for (size_t u = 0; u < fold->nunits; u++) {
 		const fold_unit *fu = &fold->units[u];
-		int64_t weight = 1;
-		for (size_t k = 0; k < fu->ninputs; k++)
-			weight *= fold_slots(rs, fu->inputs[k]);
 		strbuf index = {0};
-		for (size_t k = 0; k < fu->ninputs; k++) {
-			weight /= fold_slots(rs, fu->inputs[k]);
-			sb_puts(&index, k ? " + " : "");
-			fmt(&index, L, L->fold_index_term,
-			    I((long long)fu->inputs[k] + L->base, rs->inputs[fu->inputs[k]].min, (long long)weight), NULL);
-		}
-		say(w, L->fold_add, I((long long)table, (long long)u), S(index.data ? index.data : "0"));
+		fold_index(&index, w, fu->inputs, fu->ninputs);
+		say(w, w->L->fold_add, I((long long)table, (long long)u), S(index.data));
 		sb_free(&index);
 	}
 }
@@ -768,6 +777,13 @@ static void put_mod(walk *w, const ir_mod *im, const char *ref, bool direct)
 	say(w, L->mod_end, NULL, S(ref, id));
 }
 
+/* Whether, beside a lean fold, the members of group s not folded add to `total` where they
+ * apply: a group that sums without a cap (a lean form notes nothing a member's count would). */
+static bool group_direct(const lang_spelling *L, const ir_group_sum *s, const fold_plan *fold)
+{
+	return fold && L->mod_applied_add && s->stacking == RTAB_STACK_SUM && !s->capped && !s->folded;
+}
+
 /* A list of modifiers applied, stacked and summed into `total` (from start); with a lean
  * fold (the language spells one), its members and groups marked folded read from its tables. */
 static void put_list(walk *w, const ir_list *l, const char *start, const ir_table *lean)
@@ -790,14 +806,21 @@ static void put_list(walk *w, const ir_list *l, const char *start, const ir_tabl
 	}
 	say(w, L->list_begin, NULL, S(slots.data ? slots.data : ""));
 	sb_free(&slots);
+	bool *direct = xcalloc(l->nmods + 1u, sizeof *direct), any_direct = false;
+	for (size_t g = 0; g < l->ngroups; g++)
+		for (size_t k = 0; group_direct(L, &l->groups[g], fold) && k < l->groups[g].nmembers; k++)
+			any_direct |= direct[l->groups[g].members[k]] = !l->mods[l->groups[g].members[k]].folded;
+	if (any_direct)
+		say(w, L->total_begin, NULL, S(start));
 	for (size_t k = 0; k < l->nmods; k++) {
 		if (fold && l->mods[k].folded)
 			continue;
 		strbuf ref = {0};
 		mod_ref(&ref, L, var, k);
-		put_mod(w, &l->mods[k], ref.data, false);
+		put_mod(w, &l->mods[k], direct[k] ? "" : ref.data, direct[k]);
 		sb_free(&ref);
 	}
+	free(direct);
 	/* The stacking each group's policy decides: one member per side. */
 	for (size_t g = 0; g < l->ngroups; g++) {
 		const ir_group_sum *s = &l->groups[g];
@@ -835,7 +858,8 @@ static void put_list(walk *w, const ir_list *l, const char *start, const ir_tabl
 			sb_free(&text);
 		}
 	}
-	say(w, L->total_begin, NULL, S(start));
+	if (!any_direct)
+		say(w, L->total_begin, NULL, S(start));
 	if (l->ngroups == 0)
 		say(w, L->total_check, NULL, NULL);
 	if (fold)
@@ -845,7 +869,7 @@ static void put_list(walk *w, const ir_list *l, const char *start, const ir_tabl
 		size_t left = 0;
 		for (size_t k = 0; k < s->nmembers; k++)
 			left += !(fold && l->mods[s->members[k]].folded);
-		if (fold && (s->folded || left == 0))
+		if (fold && (s->folded || left == 0 || group_direct(L, s, fold)))
 			continue;
 		say(w, L->group_begin, NULL, S(s->group >= 0 ? rs->groups[s->group].id : "the ungrouped modifiers"));
 		for (size_t k = 0; k < s->nmembers; k++) {
@@ -1451,6 +1475,30 @@ static void put_shifted(walk *w, const ir_table *it)
 	}
 }
 
+/* The row and outcome of the modified roll in one read of the lean cells (lower/cells.h):
+ * the virtual column by the inputs, the cell at the roll, the rewrites in it. */
+static void put_cells_read(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const lean_cells *lc = &it->lean_cells;
+	long long k = (long long)it->index;
+	strbuf start = {0};
+	if (lc->by_inputs) {
+		strbuf index = {0};
+		fold_index(&index, w, lc->vc.inputs, lc->vc.ninputs);
+		fmt(&start, L, L->cell_column, I(k), S(index.data));
+		sb_free(&index);
+	} else {
+		sb_puts(&start, "0");
+	}
+	say(w, L->cell_read, I(k, lc->cell_lo), S(start.data, lc->narrow ? "uint16_t" : "uint32_t"));
+	sb_free(&start);
+	if (lc->no_row)
+		say(w, L->cell_no_row, NULL, S(lc->narrow ? "UINT16_MAX" : "UINT32_MAX"));
+	say(w, L->cell_split, I(lc->narrow ? 8 : 16, lc->narrow ? 0xff : 0xffff), NULL);
+	say(w, L->table_tail_cells, NULL, NULL);
+}
+
 static void put_table(walk *w, const ir_table *it)
 {
 	const lang_spelling *L = w->L;
@@ -1477,10 +1525,16 @@ static void put_table(walk *w, const ir_table *it)
 	say(w, L->context_applied, NULL, NULL);
 	say(w, L->modifiers_begin, NULL, NULL);
 	put_list(w, &it->modifiers, "drm", it);
-	say(w, L->modifiers_end, NULL, NULL);
+	bool cells = L->cell_read && it->lean_cells.made;
+	say(w, cells ? L->modifiers_end_cells : L->modifiers_end, NULL, NULL);
 	if (t->capped)
 		say(w, L->table_cap, I(t->cap_min, t->cap_max), NULL);
-	say(w, L->roll_modified, NULL, NULL);
+	say(w, cells ? L->roll_cells : L->roll_modified, NULL, NULL);
+	if (cells) {
+		put_cells_read(w, it);
+		say(w, L->table_end, NULL, NULL);
+		return;
+	}
 	say(w, L->result_begin, NULL, S(t->ncolumns ? t->columns[0].id : NULL));
 	if (t->nrolls) {
 		strbuf text = {0};

@@ -104,6 +104,19 @@ typedef struct lang_spelling {
 	 * fold_add adds table $2 of table $1's fold at the index ~1, the sum of fold_index_term
 	 * over its inputs ($1 the input (based), $2 its minimum, $3 its weight). */
 	const char *fold_add, *fold_index_term;
+	/* The same term where the table keeps the entries before its first (fold_pad; NULL:
+	 * never), indexed by the inputs' values: $1 the input (based), $3 its weight. */
+	const char *fold_index_value;
+	/* A lean form's reading of a table in one step (ir_table.lean_cells; NULL: read as the
+	 * full form reads it): modifiers_end_cells closes the modifiers (no sum leaves int32 for
+	 * the extras the entry takes), roll_cells sets the modified roll; cell_column is where
+	 * the virtual column's cells start ($1 the table, ~1 its index, as a fold's), cell_read
+	 * the cell at the roll ($1 the table, $2 the first roll covered, ~1 where the column
+	 * starts, ~2 the cell's type), cell_no_row refuses a cell without a row (~1 its mark),
+	 * cell_split its row and outcome ($1 the row's shift, $2 the outcome's mask), and
+	 * table_tail_cells ends the table. */
+	const char *modifiers_end_cells, *roll_cells, *cell_column, *cell_read, *cell_no_row, *cell_split;
+	const char *table_tail_cells;
 
 	/* Tables' constant data. ~1 the name, ~2 the prefix (T, X), $1 the index;
 	 * ~3 in data_item the type data_type gives for the name (a language that

@@ -370,6 +370,13 @@ RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[29] = {
 	65537u, 65537u, 65537u, 65537u, 65537u,
 };
 
+/* table melee, lean: row << 8 | outcome, for each modified roll -7..35, each column in turn */
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[43] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 257u,
+	257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
+	257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
+};
+
 /* table melee, printed from its lowering: one roll, the situation valid */
 static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
@@ -490,73 +497,32 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	out->natural = natural;
 	int32_t modifier_raw;
 	{ /* the die-roll modifiers */
-		rtab_applied_modifier m0v_, *m0 = NULL; /* strength_bonus */
-		{
+		int64_t total = drm;
+		{ /* strength_bonus */
 			const int32_t r0 = in[1];
 			int32_t r2; RTAB_LOWERED_TRY_(rtab_lowered_scale_(&r2, 4, 2));
 			int32_t r3; RTAB_LOWERED_TRY_(rtab_lowered_div_exact_(&r3, 4, r0, r2));
 			int32_t r5; RTAB_LOWERED_TRY_(rtab_lowered_div_(&r5, r3, 4, 0));
-			m0 = &m0v_;
-			m0->value = r5;
-			m0->signed_value = r5;
-			m0->counted = 1;
+			total += r5;
 		}
-		rtab_applied_modifier m1v_, *m1 = NULL; /* odds_bonus */
-		{
+		{ /* odds_bonus */
 			const int32_t r6 = in[1];
 			const int32_t r8 = in[2];
 			int32_t r9; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r9, (int64_t)2 * r8));
 			if (r6 >= r9) {
 				const int32_t r11 = 1;
-				m1 = &m1v_;
-				m1->value = r11;
-				m1->signed_value = r11;
-				m1->counted = 1;
+				total += r11;
 			}
 		}
-		int64_t total = drm;
-		{ /* the ungrouped modifiers */
-			int64_t sum = 0;
-			int members = 0;
-			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
-			if (m1 && m1->counted) { sum += m1->signed_value; members = 1; }
-			total += sum;
-			(void)members;
-		}
-		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
-		modifier_raw = (int32_t)total;
+		modifier_raw = (int32_t)total; /* within int32 for the extras the entry takes */
 	}
 	int32_t modifier = modifier_raw;
-	out->modifier_raw = modifier_raw;
-	int32_t roll;
-	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	int col = 0, first = 0, end = 1;
-	(void)first; (void)end;
-	out->key_column = (int16_t)col;
-	const int64_t column = col;
-	out->column = (uint16_t)column;
-	int nat = -1;
-	int outcome = 0, row = -1;
-	unsigned why = 0;
-	if (nat >= 0) {
-		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
-		why = rtab_lowered_rn0_[nat];
-	} else {
-		const int64_t at = (int64_t)roll - (1) + 1;
-		const uint32_t cell = rtab_lowered_cells0_[column * (27 + 2) + (at < 0 ? 0 : at > 27 + 1 ? 27 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
-		row = (int)(cell >> 16);
-		outcome = (int)(cell & 0xffffu);
-		why = rtab_lowered_rr0_[row];
-	}
-	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
-	int rewritten_from = -1, rewrite = -1;
-	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
-	out->outcome = (uint16_t)outcome;
-	(void)rewritten_from; (void)rewrite;
+	const uint16_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-7))];
+	out->row = (uint16_t)(cell >> 8);
+	out->outcome = (uint16_t)(cell & 255u);
 	return RTAB_OK;
 }
 
@@ -598,6 +564,8 @@ int exact_halves_resolve_melee(const exact_halves_situation *s, const int32_t *f
 	rtab_result r;
 	int rc;
 	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    extra_drm < -8 ||
+	    extra_drm > 8 ||
 	    (nfaces != 1 || !faces ||
 	     (uint32_t)faces[0] - 1u > 5u)))
 		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
