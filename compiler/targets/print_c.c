@@ -225,7 +225,7 @@ static const lang_spelling c_lang = {
 	.table_tail = "out->natural_rule = (int16_t)nat;\nout->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;\n"
 		      "out->outcome = (uint16_t)outcome;\nout->rewritten_from = (int16_t)rewritten_from;\n"
 		      "out->rewrite = (int16_t)rewrite;\n"
-		      ">{\nint rc = rtab_lowered_fired_(outcome, in, ctx, &nt);\n"
+		      ">{\nint rc = rtab_lowered_fired_t$1_(outcome, in, ctx, &nt);\n"
 		      "if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;\n"
 		      "out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);\n"
 		      "return rc;\n<}",
@@ -423,6 +423,48 @@ static void put_fired_dispatch(strbuf *b, const ir_module *m)
 		if (m->outcomes[k].ntriggers)
 			sb_printf(b, "\tcase %zu: return rtab_lowered_fired%zu_(in, ctx, nt);\n", k, k);
 	sb_puts(b, "\tdefault: (void)in; (void)ctx; (void)nt; return RTAB_OK;\n\t}\n}\n");
+}
+
+/* Per printed table, the triggers of the outcomes its cells, natural rolls, automatic
+ * columns and rewrites give, in a dispatch small enough to inline into it (any other outcome,
+ * one a rewrite computes, through rtab_lowered_fired_). */
+static void put_table_fired(strbuf *b, const ir_module *m, const bool *tables, bool declare)
+{
+	bool *gives = xcalloc(m->noutcomes + 1u, sizeof *gives);
+	for (size_t k = 0; k < m->ntables; k++) {
+		const rtab_table *t = m->tables[k].t;
+		if (!tables[k])
+			continue;
+		if (!declare)
+			sb_printf(b, "\n/* the triggers of the outcomes table %s gives, inline (any other: rtab_lowered_fired_) */", t->id);
+		sb_printf(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_t%zu_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, "
+			     "size_t *nt)%s", k, declare ? ";" : "");
+		if (declare)
+			continue;
+		memset(gives, 0, (m->noutcomes + 1u) * sizeof *gives);
+		for (size_t r = 0; r < t->nrows; r++)
+			gives[rtab_row_outcome(t, r) < m->noutcomes ? rtab_row_outcome(t, r) : m->noutcomes] = true;
+		for (size_t n = 0; n < t->nnatural; n++)
+			gives[t->natural[n].outcome < m->noutcomes ? t->natural[n].outcome : m->noutcomes] = true;
+		for (size_t c = 0; c < t->ncolumns; c++)
+			if (t->columns[c].kind == RTAB_COLUMN_AUTOMATIC)
+				gives[t->columns[c].automatic < m->noutcomes ? t->columns[c].automatic : m->noutcomes] = true;
+		for (size_t w = 0; w < t->nrewrites; w++)
+			gives[t->rewrites[w].to < m->noutcomes ? t->rewrites[w].to : m->noutcomes] = true;
+		sb_puts(b, "\n{\n\tswitch (outcome) {\n");
+		for (size_t o = 0; o < m->noutcomes; o++)
+			if (gives[o] && m->outcomes[o].ntriggers)
+				sb_printf(b, "\tcase %zu: return rtab_lowered_fired%zu_(in, ctx, nt);\n", o, o);
+		bool quiet = false;
+		for (size_t o = 0; o < m->noutcomes; o++)
+			if (gives[o] && !m->outcomes[o].ntriggers) {
+				sb_printf(b, "\tcase %zu:\n", o);
+				quiet = true;
+			}
+		sb_puts(b, quiet ? "\t\treturn RTAB_OK;\n" : "");
+		sb_puts(b, "\tdefault: return rtab_lowered_fired_(outcome, in, ctx, nt);\n\t}\n}\n");
+	}
+	free(gives);
 }
 
 /* Whether code c may end in an error (an operation checked for overflow, a division, a
@@ -805,6 +847,8 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	c_reasons reasons = {0};
 	bool own = put_reasons(b, m, tables, &reasons, rt);
 	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);\n");
+	put_table_fired(b, m, tables, true);
+	sb_putc(b, '\n');
 	put_bands(b, m->rs, &reasons);
 	free(reasons.text);
 	put_cells(b, m, tables);
@@ -814,6 +858,7 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	bool fired = put_lean_fired(b, m);
 	put_lean_tables(b, m, tables, fired);
 	put_fired_dispatch(b, m);
+	put_table_fired(b, m, tables, false);
 	sb_printf(b, "\n/* The lean entry's cold path: what it does not take is the interpreter's to answer. */\n"
 		     "RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,\n"
 		     "\tsize_t nfaces, int32_t extra_drm, rtab_lean_result *out)\n{\n"

@@ -1565,7 +1565,7 @@ static void put_table(walk *w, const ir_table *it)
 	say(w, L->note_why, NULL, NULL);
 	put_rewrites(w, it);
 	char *natural_rule = data_ref(w, k, "NATURAL_RULE"), *rule = data_ref(w, k, "RULE");
-	say(w, tail_plain(w, it) ? L->table_tail_plain : L->table_tail, NULL, S(natural_rule, rule, t->rule));
+	say(w, tail_plain(w, it) ? L->table_tail_plain : L->table_tail, I((long long)k), S(natural_rule, rule, t->rule));
 	free(natural_rule);
 	free(rule);
 	say(w, L->table_end, NULL, NULL);

@@ -190,7 +190,7 @@ typedef struct lang_spelling {
 	const char *rewrite_if;    /* $1 from */
 	const char *note;          /* $1 reason */
 	const char *rewrite_set;   /* $1 to, $2 the rewrite's index, @1 rule */
-	const char *table_tail;    /* @3 the table's rule; ~1 NATURAL_RULE, ~2 RULE */
+	const char *table_tail;    /* @3 the table's rule; ~1 NATURAL_RULE, ~2 RULE; $1 the table */
 	/* The same for a table without natural rolls or rewrites (NULL: table_tail): its
 	 * rewrites_begin is not written either. */
 	const char *table_tail_plain;

@@ -359,6 +359,8 @@ RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[1] = {
 
 RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
 
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
 #define RTAB_LOWERED_NO_ROW_ UINT32_MAX
 #define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
 
@@ -479,7 +481,7 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	out->rewritten_from = (int16_t)rewritten_from;
 	out->rewrite = (int16_t)rewrite;
 	{
-		int rc = rtab_lowered_fired_(outcome, in, ctx, &nt);
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
 		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
 		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
 		return rc;
@@ -531,6 +533,17 @@ RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lower
 {
 	switch (outcome) {
 	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table melee gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+	case 1:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
 	}
 }
 
