@@ -96,7 +96,7 @@ __attribute__((format(printf, 3, 4)))
 void check_note(struct model *m, src_loc loc, const char *fmt, ...);
 
 /* The findings of one check on one table are at most CHECK_TABLE_CAP (a
- * line copied 3,000 times overlaps 3,000 times in every column): between
+ * line copied 3,000 times overlaps 2,999 times): between
  * check_cap_begin and check_cap_end, the findings past it are counted, not
  * printed (nor their notes), and check_cap_end says how many there were, in
  * a note at the table. A normal file's findings are all printed. */

@@ -11,6 +11,8 @@
 #include "check/passes/units.h"
 #include "check/passes/table_text.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,51 +114,170 @@ static const char *grid_line(const model *m, const rtab_table *t, const model_ce
 	return buf;
 }
 
+/*
+ * A grid line's roll is the same in every column: a line that overlaps
+ * another, or leaves a gap before the next, does so in each column, and that
+ * is one mistake. The findings of a grid table are gathered over its columns
+ * and said once per pair of lines and rolls, naming the columns (or "every
+ * column"); a table written in rows says each column's apart.
+ */
+typedef struct line_find {
+	size_t col;
+	model_cell a, b; /* overlap: the row reaching furthest, the cell; gap: the lines around it */
+	bool has_a, has_b, overlap;
+	int64_t lo, end;
+	src_loc at;
+	size_t next;  /* the next finding of its group, or SIZE_MAX */
+	size_t count; /* on the first finding of a group: how many it has, else 0 */
+} line_find;
+
+/* The groups of one pair of lines and rolls: a column may meet the pair
+ * twice (rows of one outcome), its first joins the first group, and so on. */
+typedef struct line_key {
+	char *name;         /* its key in groups */
+	size_t first, last; /* the first and the last group */
+	size_t cursor;      /* the group the column's last finding joined */
+	size_t col;         /* that column */
+} line_key;
+
+typedef struct line_finds {
+	line_find *v;
+	size_t n, cap;
+	size_t *last;       /* per finding that begins a group: the group's last finding */
+	size_t *next_group; /* per finding that begins a group: the next group of its key */
+	line_key *keys;
+	size_t nkeys, keys_cap;
+	idmap groups; /* "line/lo/end" -> its line_key */
+	size_t ncolumns; /* the columns the table's rolls were checked in */
+} line_finds;
+
+static void finds_add(line_finds *f, bool grid, const line_find *x)
+{
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 16;
+		f->v = xrealloc(f->v, f->cap * sizeof *f->v);
+		f->last = xrealloc(f->last, f->cap * sizeof *f->last);
+		f->next_group = xrealloc(f->next_group, f->cap * sizeof *f->next_group);
+	}
+	size_t i = f->n++;
+	f->v[i] = *x;
+	f->v[i].next = SIZE_MAX;
+	f->v[i].count = 1;
+	f->last[i] = i;
+	f->next_group[i] = SIZE_MAX;
+	if (!grid)
+		return; /* rows: each column's finding its own */
+	/* An overlap by the line that overlaps (the earlier line it meets may be
+	 * a different one in each column, lines of one outcome running on); a gap
+	 * by the line before it. */
+	char key[160];
+	snprintf(key, sizeof key, "%d/%lld/%lld", x->overlap ? x->b.loc.line : x->has_a ? x->a.loc.line : 0,
+		 (long long)x->lo, (long long)x->end);
+	int k = idmap_get(&f->groups, key);
+	if (k < 0) {
+		if (f->nkeys == f->keys_cap) {
+			f->keys_cap = f->keys_cap ? 2 * f->keys_cap : 16;
+			f->keys = xrealloc(f->keys, f->keys_cap * sizeof *f->keys);
+		}
+		f->keys[f->nkeys] = (line_key){xstrdup(key), i, i, i, x->col};
+		idmap_put(&f->groups, f->keys[f->nkeys].name, (int)f->nkeys);
+		f->nkeys++;
+		return;
+	}
+	line_key *lk = &f->keys[k];
+	size_t g = lk->col != x->col ? lk->first : f->next_group[lk->cursor];
+	lk->col = x->col;
+	if (g == SIZE_MAX) { /* a group of its own, after the key's others */
+		f->next_group[lk->last] = i;
+		lk->last = lk->cursor = i;
+		return;
+	}
+	lk->cursor = g;
+	f->v[i].count = 0;
+	f->v[f->last[g]].next = i;
+	f->last[g] = i;
+	f->v[g].count++;
+}
+
+static void finds_reset(line_finds *f)
+{
+	f->n = 0;
+	f->ncolumns = 0;
+	for (size_t k = 0; k < f->nkeys; k++)
+		free(f->keys[k].name);
+	f->nkeys = 0;
+	idmap_free(&f->groups);
+	memset(&f->groups, 0, sizeof f->groups);
+}
+
+static void finds_free(line_finds *f)
+{
+	finds_reset(f);
+	free(f->v);
+	free(f->last);
+	free(f->next_group);
+	free(f->keys);
+	idmap_free(&f->groups);
+}
+
+/* The columns of the group that begins at f->v[i], as a phrase; *one: a single column. */
+static const char *group_phrase(const line_finds *f, size_t i, const model_table *mt,
+				const rtab_table *t, strbuf *sb, bool *one)
+{
+	const line_find *x = &f->v[i];
+	*one = x->count == 1;
+	if (*one)
+		return column_phrase(mt, t, x->col, sb);
+	sb->len = 0;
+	bool results = model_result_id(mt, x->col) != NULL;
+	if (x->count == f->ncolumns) {
+		sb_printf(sb, "every %scolumn of table '%s'", results ? "result " : "", t->id);
+		return sb->data;
+	}
+	sb_puts(sb, results ? "result columns " : "columns ");
+	size_t k = 0;
+	for (size_t j = i; j != SIZE_MAX; j = f->v[j].next, k++) {
+		const char *id = results ? model_result_id(mt, f->v[j].col) : t->columns[f->v[j].col].id;
+		sb_printf(sb, "%s%s%s%s", k == 0 ? "" : f->v[j].next == SIZE_MAX ? " and " : ", ",
+			  results ? "" : "'", id ? id : "?", results ? "" : "'");
+	}
+	sb_printf(sb, " of table '%s'", t->id);
+	return sb->data;
+}
+
 static void check_row_gaps(model *m)
 {
 	strbuf where = {0};
+	line_finds f = {0};
 	for (size_t t = 0; t < m->rs.ntables; t++) {
 		const rtab_table *tab = &m->rs.tables[t];
 		const model_table *mt = &m->tables[t];
 		if (!mt->has_rows || mt->def->damaged)
 			continue;
-		check_cap_begin(m, tab->id, mt->def->id_loc);
+		bool grid = is_grid(mt);
+		finds_reset(&f);
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
 			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
 				continue; /* an automatic column: no roll */
+			f.ncolumns++;
 			model_cell *cells = sorted_column(m, t, col, &k);
 			int64_t next = mt->reach_lo; /* first roll not yet covered */
 			const model_cell *prev = NULL;
-			char rolls[96];
 
 			for (size_t i = 0; i <= k && next <= mt->reach_hi; i++) {
 				int64_t lo = i < k ? cells[i].lo : mt->reach_hi + 1;
 				if (i < k && cells[i].hi < next)
 					continue;
 				if (lo > next) {
-					int64_t end = lo - 1 < mt->reach_hi ? lo - 1 : mt->reach_hi;
-					src_loc at = prev ? prev->loc : i < k ? cells[i].loc : mt->def->id_loc;
-					fmt_rolls(rolls, sizeof rolls, next, end);
-					check_report(m, CHECK_ROW_GAP, at,
-						     is_grid(mt) ? "%s has no cell for %s (rolls that can occur: %lld..%lld): give them a grid line, or a result where the line prints —"
-								 : "%s has no row for %s (rolls that can occur: %lld..%lld)",
-						     column_phrase(mt, tab, col, &where), rolls,
-						     (long long)mt->reach_lo, (long long)mt->reach_hi);
-					/* Rolls past every row, reached through an open input. */
-					if (!tab->capped && (next == mt->reach_lo || end == mt->reach_hi))
-						note_open_modifier_inputs(m, CHECK_ROW_GAP, tab->modifiers,
-									  tab->nmodifiers,
-									  next == mt->reach_lo ? -1 : 1);
-					char line[128];
-					if (i < k && prev && is_grid(mt))
-						check_note(m, cells[i].loc, "the next line, %s, starts at %lld",
-							   grid_line(m, tab, &cells[i], line, sizeof line),
-							   (long long)cells[i].lo);
-					else if (i < k && prev)
-						check_note(m, cells[i].loc, "the next row, '%s', starts at %lld",
-							   row_outcome(m, tab, cells[i].row),
-							   (long long)cells[i].lo);
+					line_find x = {.col = col, .has_a = prev != NULL, .has_b = i < k && prev,
+						       .lo = next, .end = lo - 1 < mt->reach_hi ? lo - 1 : mt->reach_hi,
+						       .at = prev ? prev->loc : i < k ? cells[i].loc : mt->def->id_loc};
+					if (prev)
+						x.a = *prev;
+					if (i < k)
+						x.b = cells[i];
+					finds_add(&f, grid, &x);
 				}
 				if (i < k) {
 					next = cells[i].hi == INT64_MAX ? INT64_MAX : cells[i].hi + 1;
@@ -165,27 +286,60 @@ static void check_row_gaps(model *m)
 			}
 			free(cells);
 		}
+		check_cap_begin(m, tab->id, mt->def->id_loc);
+		for (size_t i = 0; i < f.n; i++) {
+			const line_find *x = &f.v[i];
+			if (!x->count)
+				continue;
+			char rolls[96];
+			bool one;
+			const char *phrase = group_phrase(&f, i, mt, tab, &where, &one);
+			fmt_rolls(rolls, sizeof rolls, x->lo, x->end);
+			check_report(m, CHECK_ROW_GAP, x->at,
+				     grid ? "%s %s no cell for %s (rolls that can occur: %lld..%lld): give them a grid line, or a result where the line prints —"
+					  : "%s %s no row for %s (rolls that can occur: %lld..%lld)",
+				     phrase, one || x->count == f.ncolumns ? "has" : "have", rolls,
+				     (long long)mt->reach_lo, (long long)mt->reach_hi);
+			/* Rolls past every row, reached through an open input. */
+			if (!tab->capped && (x->lo == mt->reach_lo || x->end == mt->reach_hi))
+				note_open_modifier_inputs(m, CHECK_ROW_GAP, tab->modifiers, tab->nmodifiers,
+							  x->lo == mt->reach_lo ? -1 : 1);
+			char line[128], rolls_b[64];
+			if (x->has_b && grid && one)
+				check_note(m, x->b.loc, "the next line, %s, starts at %lld",
+					   grid_line(m, tab, &x->b, line, sizeof line), (long long)x->b.lo);
+			else if (x->has_b && grid) {
+				format_rolls(rolls_b, sizeof rolls_b, x->b.lo, x->b.hi);
+				check_note(m, x->b.loc, "the next line, %s, starts at %lld", rolls_b,
+					   (long long)x->b.lo);
+			} else if (x->has_b)
+				check_note(m, x->b.loc, "the next row, '%s', starts at %lld",
+					   row_outcome(m, tab, x->b.row), (long long)x->b.lo);
+		}
 		check_cap_end(m);
 	}
+	finds_free(&f);
 	sb_free(&where);
 }
 
 static void check_row_overlaps(model *m)
 {
 	strbuf where = {0};
+	line_finds f = {0};
 	for (size_t t = 0; t < m->rs.ntables; t++) {
 		const rtab_table *tab = &m->rs.tables[t];
 		const model_table *mt = &m->tables[t];
 		if (!mt->has_rows)
 			continue;
-		check_cap_begin(m, tab->id, mt->def->id_loc);
+		bool grid = is_grid(mt);
+		finds_reset(&f);
 		for (size_t col = 0; col < tab->ncolumns; col++) {
 			size_t k;
 			if (tab->columns[col].kind != RTAB_COLUMN_ROLLED || column_copy(mt, col))
 				continue;
+			f.ncolumns++;
 			model_cell *cells = sorted_column(m, t, col, &k);
 			const model_cell *widest = NULL; /* the row reaching furthest so far */
-			char rolls[96];
 
 			for (size_t i = 0; i < k; i++) {
 				const model_cell *c = &cells[i];
@@ -194,32 +348,52 @@ static void check_row_overlaps(model *m)
 				int64_t end = widest ? (c->hi < widest->hi ? c->hi : widest->hi) : 0;
 				if (end > mt->reach_hi)
 					end = mt->reach_hi;
-				if (widest && c->lo <= widest->hi && lo <= end && is_grid(mt)) {
-					char a[128], b[128];
-					fmt_rolls(rolls, sizeof rolls, lo, end);
-					check_report(m, CHECK_ROW_OVERLAP, c->loc,
-						     "in %s, grid lines %s and %s both hold %s; give each roll one line",
-						     column_phrase(mt, tab, col, &where),
-						     grid_line(m, tab, widest, a, sizeof a),
-						     grid_line(m, tab, c, b, sizeof b), rolls);
-					check_note(m, widest->loc, "line %s is here", a);
-				} else if (widest && c->lo <= widest->hi && lo <= end) {
-					fmt_rolls(rolls, sizeof rolls, lo, end);
-					check_report(m, CHECK_ROW_OVERLAP, c->loc,
-						     "in %s, rows '%s' and '%s' both match %s",
-						     column_phrase(mt, tab, col, &where),
-						     row_outcome(m, tab, widest->row),
-						     row_outcome(m, tab, c->row), rolls);
-					check_note(m, widest->loc, "row '%s' is here",
-						   row_outcome(m, tab, widest->row));
+				if (widest && c->lo <= widest->hi && lo <= end) {
+					line_find x = {.col = col, .a = *widest, .b = *c, .has_a = true,
+						       .has_b = true, .overlap = true, .lo = lo, .end = end, .at = c->loc};
+					finds_add(&f, grid, &x);
 				}
 				if (!widest || c->hi > widest->hi)
 					widest = c;
 			}
 			free(cells);
 		}
+		check_cap_begin(m, tab->id, mt->def->id_loc);
+		for (size_t i = 0; i < f.n; i++) {
+			const line_find *x = &f.v[i];
+			if (!x->count)
+				continue;
+			char rolls[96], a[128], b[128];
+			bool one;
+			const char *phrase = group_phrase(&f, i, mt, tab, &where, &one);
+			fmt_rolls(rolls, sizeof rolls, x->lo, x->end);
+			if (grid && one) {
+				grid_line(m, tab, &x->a, a, sizeof a);
+				grid_line(m, tab, &x->b, b, sizeof b);
+				check_report(m, CHECK_ROW_OVERLAP, x->at,
+					     "in %s, grid lines %s and %s both hold %s; give each roll one line",
+					     phrase, a, b, rolls);
+				check_note(m, x->a.loc, "line %s is here", a);
+			} else if (grid) {
+				/* Over several columns the line is named by its rolls (its cells
+				 * differ from column to column), and the earlier line of the
+				 * first column is shown. */
+				format_rolls(a, sizeof a, x->a.lo, x->a.hi);
+				format_rolls(b, sizeof b, x->b.lo, x->b.hi);
+				check_report(m, CHECK_ROW_OVERLAP, x->at,
+					     "in %s, grid line %s holds %s, as an earlier line does; give each roll one line",
+					     phrase, b, rolls);
+				check_note(m, x->a.loc, "line %s holds it here", a);
+			} else {
+				check_report(m, CHECK_ROW_OVERLAP, x->at, "in %s, rows '%s' and '%s' both match %s",
+					     phrase, row_outcome(m, tab, x->a.row), row_outcome(m, tab, x->b.row),
+					     rolls);
+				check_note(m, x->a.loc, "row '%s' is here", row_outcome(m, tab, x->a.row));
+			}
+		}
 		check_cap_end(m);
 	}
+	finds_free(&f);
 	sb_free(&where);
 }
 
