@@ -168,6 +168,16 @@ typedef struct model {
 	idmap *enum_values; /* per enum: value id -> index */
 	model_table *tables;
 	ast_def **variants; /* tables written 'like' another, merged with it (owned) */
+	/* 'earlier OUTCOME' in a rewrite of table `table` (sema_earlier.c), and the
+	 * inputs made for them (owned). */
+	struct model_earlier {
+		size_t table;
+		const char *outcome;
+		src_loc loc;
+	} *earlier;
+	size_t nearlier;
+	ast_def **made_inputs;
+	size_t nmade_inputs;
 	size_t nvariants;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;

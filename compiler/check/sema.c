@@ -8,6 +8,7 @@
 #include "check/proofs/post_checks.h"
 #include "check/passes/sema_collect.h"
 #include "check/passes/sema_decls.h"
+#include "check/passes/sema_earlier.h"
 #include "check/passes/sema_defs.h"
 #include "check/passes/sema_grid.h"
 #include "check/passes/sema_modifiers.h"
@@ -82,6 +83,7 @@ static const struct resolution_step {
 	{.whole = expand_numeric_outcomes},
 	{DEF_ENUM, NULL},
 	{DEF_DICE, NULL},
+	{.whole = make_earlier_inputs},
 	{DEF_INPUT, NULL},
 	{DEF_EFFECT, NULL},
 	{.whole = resolve_steps},
@@ -91,6 +93,7 @@ static const struct resolution_step {
 	{DEF_MODIFIER, NULL},
 	{DEF_OUTCOME, NULL},
 	{DEF_TABLE, NULL},
+	{.whole = pass_earlier_on},
 	{DEF_REACTIONS, NULL},
 	{DEF_TRANSITION, NULL},
 	{DEF_DISTANCE, NULL},
@@ -157,6 +160,9 @@ void model_free(model *m)
 		free(m->variants[i]);
 	}
 	free(m->variants);
+	for (size_t i = 0; i < m->nmade_inputs; i++)
+		ast_defs_free(m->made_inputs[i]);
+	free(m->made_inputs);
 	free(m->dice);
 	free(m->examples);
 	free(m->unit_literals);

@@ -114,6 +114,25 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 
 #define LOC(yl) ((src_loc){(yl).first_line, (yl).first_column})
 
+/* 'earlier OUTCOME' in a rewrite's condition: a name no identifier is,
+ * "earlier OUTCOME", which the checks read as the repeat's input. Another
+ * word than 'earlier' is a mistake, said once. */
+static ast_expr *earlier_name(struct parse_ctx *ctx, char *word, RTAB_YYLTYPE wl, char *outcome,
+			      RTAB_YYLTYPE ol)
+{
+	ast_expr *e = ast_expr_new(EX_NAME, LOC(ol));
+	if (strcmp(word, "earlier") != 0) {
+		diag_report(ctx->diag, SEV_ERROR, NULL, LOC(wl),
+			    "syntax error: '%s %s' is no condition; a rewrite reads a condition (when x > 2) or whether an earlier repeat gave an outcome (when earlier %s)",
+			    word, outcome, outcome);
+		ctx->damaged = true;
+	}
+	e->name = xasprintf("earlier %s", outcome);
+	free(word);
+	free(outcome);
+	return e;
+}
+
 static ast_expr *binary(int op, ast_expr *l, ast_expr *r, RTAB_YYLTYPE yl)
 {
 	ast_expr *e = ast_expr_new(EX_BINARY, LOC(yl));
@@ -499,7 +518,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %type <cell> cells odds_cells cell faces key_reading key_bound end_step threshold
 %type <param> params params_opt param fields field
 %type <group> dice_groups dice_group
-%type <expr> expr init_opt exprs
+%type <expr> expr init_opt exprs rewrite_cond
 %type <str> rule_opt part_rule_opt provisional_opt word colkey result
 %type <code> end_code
 %type <stmt> trigger_tail texpects texpect
@@ -1009,13 +1028,13 @@ stmt:
 		$$ = named_stmt(ST_NATURAL, @1, $4, @4); $$->cells = $2; $$->rule = $5;
 		$$->text = $6; $$->text_loc = LOC(@6);
 	}
-	| REWRITE rewrite_from ARROW result WHEN expr part_rule_opt provisional_opt ';' {
+	| REWRITE rewrite_from ARROW result WHEN rewrite_cond part_rule_opt provisional_opt ';' {
 		$$ = $2; $$->loc = LOC(@1); $$->name2 = $4; $$->name2_loc = LOC(@4);
 		$$->expr = $6; $$->rule = $7; $$->text = $8; $$->text_loc = LOC(@8);
 	}
 	/* A result's numbers computed from those the left side binds:
 	 * 'rewrite loss(a, d) -> loss(a + 1, d) when full_assault;'. */
-	| REWRITE rewrite_from ARROW IDENT '(' exprs ')' WHEN expr part_rule_opt provisional_opt ';' {
+	| REWRITE rewrite_from ARROW IDENT '(' exprs ')' WHEN rewrite_cond part_rule_opt provisional_opt ';' {
 		$$ = $2; $$->loc = LOC(@1); $$->name2 = $4; $$->name2_loc = LOC(@4); $$->result_args = $6;
 		$$->expr = $9; $$->rule = $10; $$->text = $11; $$->text_loc = LOC(@11);
 	}
@@ -1488,6 +1507,14 @@ gitem:
 	| CODEWORD { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_NAME; $$->name = $1; }
 	| ODDS { $$ = cell(@1, $1.lo, $1.hi, false, false); $$->kind = CELL_RATIO; }
 	| ':' { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_COLON; }
+	;
+
+/* A rewrite's condition, or 'earlier OUTCOME' (an earlier repeat of the
+ * trigger that resolves the table gave OUTCOME), alone or before 'and'. */
+rewrite_cond:
+	expr
+	| IDENT IDENT { $$ = earlier_name(ctx, $1, @1, $2, @2); }
+	| IDENT IDENT AND expr { $$ = binary(RTAB_OP_AND, earlier_name(ctx, $1, @1, $2, @2), $4, @3); }
 	;
 
 faces:

@@ -88,6 +88,7 @@ SUB_FORMS = [
     'variant_rows',        # rows open { 0-2 3-5 6+ ... }: enum x value in the row form, a rows block per value of the enum
     'value_rows_ends',     # below/above and rows otherwise { ... } in the row form of lines by a value
     'computed_rows',       # rows { 0-2 3-5 6+ ... }: one computed key in the row form, its steps over the columns
+    'rewrite_earlier',     # rewrite A -> B when earlier OUTCOME: whether an earlier repeat of the trigger gave OUTCOME
 ]
 
 # --sample: one pair of fixture and verb in this many.

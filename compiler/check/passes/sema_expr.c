@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Typing expressions and compiling them to the runtime's postfix programs. */
 #include "check/passes/sema_expr.h"
+#include "check/passes/sema_earlier.h"
 
 #include "check/checks.h"
 #include "check/names/list_names.h"
@@ -319,6 +320,24 @@ static bool walk_binary(model *m, const ast_expr *e, instr_vec *iv, expr_type *t
 
 static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv, expr_type *t)
 {
+	char earlier[256];
+	if (earlier_input_id(e->name, earlier, sizeof earlier)) {
+		/* 'earlier OUTCOME' in a rewrite: the input the repeats pass it in. */
+		int i = model_find(m, DEF_INPUT, earlier);
+		if (i < 0 || m->bad[DEF_INPUT][i])
+			return false;
+		const rtab_input *in = &m->rs.inputs[i];
+		if (in->type != RTAB_TYPE_BOOL) {
+			check_report(m, CHECK_TYPE, e->loc,
+				     "'%s' reads input '%s', which a repeat sets to whether an earlier one gave the outcome, and '%s' is declared no bool: declare it 'input %s: bool = false;' or remove it",
+				     e->name, earlier, earlier, earlier);
+			return false;
+		}
+		model_use(m, DEF_INPUT, i);
+		emit(iv, RTAB_OP_INPUT, i);
+		*t = (expr_type){RTAB_TYPE_BOOL, -1, 0, 1, 0};
+		return true;
+	}
 	int v = hint_enum >= 0 ? model_enum_value(m, hint_enum, e->name) : -1;
 	if (v >= 0) {
 		emit(iv, RTAB_OP_CONST, v);
