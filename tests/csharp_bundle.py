@@ -1,0 +1,54 @@
+"""Many rulesets' C# modules, each with its conform harness, compiled by one mcs
+into one program whose first argument names the ruleset whose harness runs:
+mcs starts once rather than once per ruleset."""
+import json
+import os
+import re
+import subprocess
+
+
+def ruleset_id(rtab, path):
+    p = subprocess.run([rtab, 'export', '--format', 'json', path], capture_output=True, text=True)
+    return json.loads(p.stdout)['id'] if p.returncode == 0 else None
+
+
+def bundle(rtab, paths, out):
+    """Every ruleset's C# module and conform harness compiled by one mcs into one
+    program, whose first argument names the ruleset whose harness runs (a
+    harness's Main is public): {path: [command]}. A module that mcs refuses
+    leaves this empty, and each is then compiled on its own, its error its own."""
+    sources, cases, seen = [], [], set()
+    for k, path in enumerate(paths):
+        rid = ruleset_id(rtab, path)
+        if rid is None or rid in seen:
+            continue
+        d = os.path.join(out, str(k))
+        if subprocess.run([rtab, 'compile', '--target', 'csharp', path, '-o', d], capture_output=True).returncode:
+            continue
+        module, harness = os.path.join(d, rid + '.cs'), os.path.join(d, rid + '_conform.cs')
+        with open(harness, encoding='utf-8') as f:
+            text = f.read()
+        space = re.search(r'^namespace ([\w.]+)', text, re.M)
+        cls = re.search(r'public static class (\w+)', text)
+        if not space or not cls or 'public static int Main()' not in text:
+            continue
+        seen.add(rid)
+        sources += [module, harness]
+        cases.append((path, rid, '%s.%s' % (space.group(1), cls.group(1))))
+    if not cases:
+        return {}
+    dispatch = os.path.join(out, 'ConformAll.cs')
+    with open(dispatch, 'w', encoding='utf-8') as f:
+        f.write('public static class RtabConformAll\n{\n    public static int Main(string[] args)\n    {\n'
+                '        switch (args.Length == 1 ? args[0] : "")\n        {\n')
+        for _, rid, harness in cases:
+            f.write('        case "%s": return %s.Main();\n' % (rid, harness))
+        f.write('        }\n        return 2;\n    }\n}\n')
+    exe = os.path.join(out, 'conform_all.exe')
+    p = subprocess.run(['mcs', '-nologo', '-warnaserror+', '-main:RtabConformAll', '-out:' + exe, dispatch] + sources,
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        print('note: the C# modules do not compile as one program; each is compiled alone: %s' %
+              (p.stdout + p.stderr).strip()[:300])
+        return {}
+    return {path: ['mono', exe, rid] for path, rid, _ in cases}
