@@ -472,7 +472,15 @@ void resolve_transitions(model *m)
 			if (to < 0)
 				m->bad[DEF_TRANSITION][i] = true;
 			if (s->star) {
-				star = s;
+				/* One '*' arc: a second would silently win over the first.
+				 * (An arc to an unknown state is said as that alone.) */
+				if (star && to >= 0) {
+					check_report(m, CHECK_DUPLICATE, s->loc,
+						     "transition '%s' gives '*' (every other state) twice; keep one '* -> STATE;'",
+						     d->id);
+					check_note(m, star->loc, "first given here");
+				} else if (!star)
+					star = s;
 				continue;
 			}
 			int f = resolve_enum_value(m, e, s->name, s->name_loc);
