@@ -58,6 +58,41 @@ static const char *syntax_hint_for(const struct parse_ctx *ctx)
 	return hint;
 }
 
+/* A grid's header written with commas ('left, right', an enum's values):
+ * the grammar reads a line of names and commas as the start of an odds line
+ * for several values ('woods, town: ...') and stops at its end. The line's
+ * names separated by blanks into buf, and where its first comma is; false
+ * when the source is not at hand or the line does not fit. */
+static bool header_with_commas(const diag_ctx *d, int line, char *buf, size_t n, src_loc *comma)
+{
+	if (!d->text || line < 1 || n == 0)
+		return false;
+	const char *p = d->text, *end = d->text + d->len;
+	for (int at = 1; at < line; p++) {
+		if (p >= end)
+			return false;
+		at += *p == '\n';
+	}
+	size_t k = 0;
+	comma->line = 0;
+	for (int col = 1; p < end && *p != '\n' && *p != '#' && *p != '}' && *p != '/'; p++) {
+		bool gap = *p == ',' || *p == ' ' || *p == '\t' || *p == '\r';
+		if (*p == ',' && !comma->line)
+			*comma = (src_loc){line, col};
+		if (((unsigned char)*p & 0xC0) != 0x80)
+			col++;
+		if (gap && (k == 0 || buf[k - 1] == ' '))
+			continue;
+		if (k + 1 >= n)
+			return false;
+		buf[k++] = gap ? ' ' : *p;
+	}
+	while (k > 0 && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+	return k > 0 && comma->line;
+}
+
 static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx *ctx, const char *msg)
 {
 	struct lex_extra *x = rtab_yyget_extra(scanner);
@@ -74,8 +109,16 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	if (at_end && x->eof_reported)
 		return;
 
+	char names[256];
+	src_loc comma;
 	/* A missing ';' is best shown where it belongs: after the previous token. */
-	if (unexpected && semi && x->prev_end.line == l.line) {
+	if (x->grid == 2 && strcmp(msg, "syntax error, unexpected end of line, expecting ':' or ','") == 0 &&
+	    header_with_commas(ctx->diag, l.line, names, sizeof names, &comma)) {
+		diag_report(ctx->diag, SEV_ERROR, NULL, comma,
+			    "syntax error: a grid's header names its columns separated by blanks, not commas; write: %s",
+			    names);
+		return;
+	} else if (unexpected && semi && x->prev_end.line == l.line) {
 		unexpected += strlen("unexpected ");
 		diag_report(ctx->diag, SEV_ERROR, NULL, x->prev_end, "syntax error, missing ';' before %.*s",
 			    (int)(tail - unexpected), unexpected);
