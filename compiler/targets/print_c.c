@@ -65,7 +65,7 @@ static const lang_spelling c_lang = {
 			[IR_MUL_EXACT] = FALLIBLE("rtab_lowered_mul_exact_(&r$1, $4, ~3, ~4)"),
 			[IR_DIV_EXACT] = FALLIBLE("rtab_lowered_div_exact_(&r$1, $4, ~3, ~4)"),
 			[IR_MATRIX] = "const int32_t k$1[] = {~1}; int32_t r$1; size_t c$1; "
-				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix_(&r$1, RTAB_LOWERED_RS_, $4, k$1, &c$1)); "
+				      "RTAB_LOWERED_TRY_(rtab_lowered_matrix$4_(&r$1, k$1, &c$1)); "
 				      "if (c$1 < sizeof rtab_lowered_mr$4_ / sizeof *rtab_lowered_mr$4_) "
 				      "rtab_lowered_note_(~2, rtab_lowered_mr$4_[c$1]);",
 			[IR_BAND] = FALLIBLE("rtab_lowered_band$4_(&r$1, ~3, ~4, ~2)"),
@@ -632,6 +632,49 @@ static void put_bands(strbuf *b, const rtab_ruleset *rs, c_reasons *r)
 	}
 }
 
+/* Per matrix, its reading at keys (rtab_matrix_find's): the cell's index and value from the
+ * generated C, each key tested against its enum's values (a matrix the runtime would refuse
+ * whatever the keys: the runtime's own reading). */
+static void put_matrices(strbuf *b, const rtab_ruleset *rs)
+{
+	for (size_t k = 0; k < rs->nmatrices; k++) {
+		const rtab_matrix *mx = &rs->matrices[k];
+		bool direct = mx->ndims > 0 && (mx->cells || mx->cells8 || mx->cells16);
+		size_t n = 1;
+		for (size_t d = 0; direct && d < mx->ndims; d++) {
+			direct = mx->dims[d] < rs->nenums && rs->enums[mx->dims[d]].nvalues > 0;
+			n *= direct ? rs->enums[mx->dims[d]].nvalues : 1;
+		}
+		direct &= n <= 65536;
+		if (!direct) {
+			sb_printf(b, "\n/* matrix %s read at keys: the runtime's reading */\n"
+				     "RTAB_LOWERED_ int rtab_lowered_matrix%zu_(int32_t *r, const int32_t *keys, size_t *cell)\n{\n"
+				     "\treturn rtab_lowered_matrix_(r, RTAB_LOWERED_RS_, %zu, keys, cell);\n}\n", mx->id, k, k);
+			continue;
+		}
+		int32_t lo = INT32_MAX, hi = INT32_MIN;
+		for (size_t i = 0; i < n; i++) {
+			int32_t v = rtab_matrix_cell(mx, i);
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		sb_printf(b, "\n/* matrix %s: its cells, row-major */\nRTAB_LOWERED_DATA_ const %s rtab_lowered_mc%zu_[%zu] = {",
+			  mx->id, lo >= INT8_MIN && hi <= INT8_MAX ? "int8_t" : lo >= INT16_MIN && hi <= INT16_MAX ? "int16_t" : "int32_t",
+			  k, n);
+		for (size_t i = 0; i < n; i++)
+			sb_printf(b, "%s%ld,", i % 16 ? " " : "\n\t", (long)rtab_matrix_cell(mx, i));
+		sb_printf(b, "\n};\n\n/* matrix %s read at keys, each within its enum's values */\n"
+			     "RTAB_LOWERED_ int rtab_lowered_matrix%zu_(int32_t *r, const int32_t *keys, size_t *cell)\n{\n"
+			     "\tsize_t at = 0;\n", mx->id, k);
+		for (size_t d = 0; d < mx->ndims; d++) {
+			unsigned nv = rs->enums[mx->dims[d]].nvalues;
+			sb_printf(b, "\tif (keys[%zu] < 0 || keys[%zu] >= %u) return RTAB_E_INPUT;\n"
+				     "\tat = at * %uu + (size_t)keys[%zu];\n", d, d, nv, nv, d);
+		}
+		sb_printf(b, "\t*cell = at;\n\t*r = rtab_lowered_mc%zu_[at];\n\treturn RTAB_OK;\n}\n", k);
+	}
+}
+
 /* Per printed table, its cells: for each column, the modified rolls below its first (one
  * cell), each roll, above its last (one): the row << 16 | its outcome, or a mark (no row; a
  * column without rolls). One read of them is the row and the outcome, no branch. */
@@ -850,6 +893,7 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 	put_table_fired(b, m, tables, true);
 	sb_putc(b, '\n');
 	put_bands(b, m->rs, &reasons);
+	put_matrices(b, m->rs);
 	free(reasons.text);
 	put_cells(b, m, tables);
 	put_folds(b, m, tables);
