@@ -8,7 +8,7 @@
 #ifndef RTAB_MODEL_DATA_H
 #define RTAB_MODEL_DATA_H
 
-#include "check/checks.h"
+#include "check/check_id.h"
 #include "front/ast.h"
 #include "base/diag.h"
 #include "base/util.h"
