@@ -106,6 +106,16 @@ static const facet_def *counterpart(const verify *v, const facet_def *od)
 	return od->kind == DEF_RULESET ? &v->t.facets.defs[0] : facets_find(&v->t.facets, od->kind, od->id);
 }
 
+/* Whether id is an input the check made (an 'earlier OUTCOME' of a rewrite):
+ * its labels are the check's words, not the translator's. */
+static bool made_input(const model *m, def_kind kind, const char *id)
+{
+	for (size_t j = 0; kind == DEF_INPUT && j < m->nmade_inputs; j++)
+		if (strcmp(m->made_inputs[j]->id, id) == 0)
+			return true;
+	return false;
+}
+
 static void labels_pair(verify *v)
 {
 	const char *ol = v->o.l.model.rs.locales[v->olocale];
@@ -115,6 +125,8 @@ static void labels_pair(verify *v)
 		const facet_def *td = counterpart(v, od);
 		if (!td)
 			continue; /* reported as an id on one side */
+		if (made_input(&v->o.l.model, od->kind, od->id) && made_input(&v->t.l.model, od->kind, od->id))
+			continue;
 		for (size_t k = 0; k < od->n; k++) {
 			const facet *of = &od->facets[k];
 			if (!of->locale || strcmp(of->locale, ol) != 0)
