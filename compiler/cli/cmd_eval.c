@@ -134,6 +134,19 @@ static void fill_request(eval_request *q, const eval_args *a, const int32_t *inp
 	q->has_drm = a->has_drm;
 }
 
+/* The next word of *rest (blanks, tabs and carriage returns between words),
+ * ended in place; NULL past the last. */
+static char *next_word(char **rest)
+{
+	char *w = *rest + strspn(*rest, " \t\r");
+	if (!*w)
+		return NULL;
+	char *end = w + strcspn(w, " \t\r");
+	*rest = *end ? end + 1 : end;
+	*end = '\0';
+	return w;
+}
+
 /* One request of --batch: its words as options of eval (NAME first), taken
  * by take() into a; a usage error (captured) when a word does not fit. */
 static int batch_request(char *text, eval_args *a)
@@ -141,8 +154,8 @@ static int batch_request(char *text, eval_args *a)
 	static const struct { const char *name; int opt; } per_line[] = {
 		{"--set", OPT_SET}, {"--drm", OPT_DRM}, {"--roll", OPT_ROLL}, {"--json", OPT_JSON},
 	};
-	char *save = NULL;
-	for (char *w = strtok_r(text, " \t\r", &save); w; w = strtok_r(NULL, " \t\r", &save)) {
+	char *rest = text;
+	for (char *w = next_word(&rest); w; w = next_word(&rest)) {
 		if (w[0] != '-' || w[1] != '-') {
 			int status = take(a, -1, w);
 			if (status)
@@ -163,7 +176,7 @@ static int batch_request(char *text, eval_args *a)
 				return usage_error("eval", "--json takes no value");
 			continue;
 		}
-		if (!value && !(value = strtok_r(NULL, " \t\r", &save)))
+		if (!value && !(value = next_word(&rest)))
 			return usage_error("eval", "%s needs a value", per_line[i].name);
 		else if (value[0] == '=')
 			value++;
