@@ -193,6 +193,31 @@ static int batch_request(char *text, eval_args *a)
 /* The longest request line --batch reads: past it the line is refused, not cut. */
 #define BATCH_LINE_MAX 65536
 
+/* One request line of --batch answered into out (the --json object), or its
+ * status (2: it cannot be asked, 1: the rules refuse it) and why. */
+static int batch_answer(const model *m, const char *file, size_t locale, char *text, strbuf *out,
+			strbuf *why, strbuf *warning)
+{
+	eval_args a = {.file = file, .npos = 1};
+	eval_request q = {.file = file};
+	int32_t *inputs = NULL;
+	usage_error_capture(why);
+	int status = batch_request(text, &a);
+	for (size_t i = 0; status == EXIT_OK && i < a.nrolls; i++)
+		status = parse_faces(a.rolls[i], q.rolls[i].faces, &q.rolls[i].n);
+	if (status == EXIT_OK)
+		status = cli_sets_inputs("eval", &m->rs, &a.sets, &inputs);
+	usage_error_capture(NULL);
+	if (status == EXIT_OK) {
+		report rep = {out, &m->rs, locale, REPORT_JSON, inputs, m};
+		fill_request(&q, &a, inputs);
+		eval_status done = evaluate(m, &q, &rep, why, warning);
+		status = done == EVAL_FAILED ? EXIT_INPUT : done == EVAL_MISASKED ? EXIT_USAGE : EXIT_OK;
+	}
+	free(inputs);
+	return status;
+}
+
 /* rtab eval FILE --batch: the file loaded and checked once, then a line of
  * standard input per request, each answered by one line of standard output
  * as soon as it is read (a caller may keep the process as a co-process). */
@@ -210,8 +235,7 @@ static int eval_batch(cli_ctx *c, const eval_args *given)
 		loaded_free(&l);
 		return EXIT_INPUT;
 	}
-	const rtab_ruleset *rs = &l.model.rs;
-	int status = cli_locale("eval", rs, c->locale, NULL, &locale);
+	int status = cli_locale("eval", &l.model.rs, c->locale, NULL, &locale);
 	if (status != EXIT_OK) {
 		loaded_free(&l);
 		return status;
@@ -222,50 +246,32 @@ static int eval_batch(cli_ctx *c, const eval_args *given)
 	strbuf out = {0}, why = {0}, warning = {0};
 	for (long line = 1; fgets(text, BATCH_LINE_MAX + 2, stdin); line++) {
 		size_t len = strlen(text);
-		bool whole = len && text[len - 1] == '\n';
-		if (!whole && !feof(stdin)) { /* too long: refuse it, skip to its end */
+		int asked;
+		if (len && text[len - 1] == '\n') {
+			text[len - 1] = '\0';
+		} else if (!feof(stdin)) { /* too long: refuse it, skip to its end */
 			int ch;
 			while ((ch = getchar()) != EOF && ch != '\n')
 				continue;
 			sb_printf(&why, "the line is longer than %d bytes", BATCH_LINE_MAX);
-		} else if (whole) {
-			text[--len] = '\0';
 		}
 		const char *first = text + strspn(text, " \t\r");
-		if (!why.len && (!*first || *first == '#'))
+		if (why.len)
+			asked = EXIT_USAGE;
+		else if (!*first || *first == '#')
 			continue;
-		eval_args a = {.file = given->file, .npos = 1};
-		eval_request q = {.file = given->file};
-		int32_t *inputs = NULL;
-		int asked = EXIT_OK;
-		usage_error_capture(&why);
-		if (!why.len)
-			asked = batch_request(text, &a);
-		for (size_t i = 0; asked == EXIT_OK && i < a.nrolls; i++)
-			asked = parse_faces(a.rolls[i], q.rolls[i].faces, &q.rolls[i].n);
-		if (asked == EXIT_OK && !why.len)
-			asked = cli_sets_inputs("eval", rs, &a.sets, &inputs);
-		usage_error_capture(NULL);
-		if (asked == EXIT_OK && !why.len) {
-			report rep = {&out, rs, locale, REPORT_JSON, inputs, &l.model};
-			fill_request(&q, &a, inputs);
-			eval_status done = evaluate(&l.model, &q, &rep, &why, &warning);
-			if (done == EVAL_DONE)
-				sb_clear(&why);
-			asked = done == EVAL_FAILED ? EXIT_INPUT : done == EVAL_MISASKED ? EXIT_USAGE : EXIT_OK;
-			if (warning.len)
-				cli_warning("eval", &c->diag, "line %ld: %s", line, warning.data);
-		}
-		free(inputs);
-		if (why.len) {
+		else
+			asked = batch_answer(&l.model, given->file, locale, text, &out, &why, &warning);
+		if (warning.len)
+			cli_warning("eval", &c->diag, "line %ld: %s", line, warning.data);
+		if (asked != EXIT_OK) {
 			any_failed = true;
 			sb_clear(&out);
 			json_writer w = json_writer_on(&out, true);
 			json_begin_object(&w);
 			json_member_int(&w, "line", line);
-			/* What rtab eval alone would exit with: 2 a request it cannot ask, 1 one refused. */
-			json_member_int(&w, "exit", asked == EXIT_INPUT ? EXIT_INPUT : EXIT_USAGE);
-			json_member_string(&w, "error", why.data);
+			json_member_int(&w, "exit", asked); /* what rtab eval alone would exit with */
+			json_member_string(&w, "error", why.data ? why.data : "");
 			json_end_object(&w);
 		}
 		while (out.len && out.data[out.len - 1] == '\n')
