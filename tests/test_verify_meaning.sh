@@ -308,5 +308,32 @@ expect second-form-wrong 1 "a gave 10 cm, expected 11 cm" "$rtab" test "$tmp/two
 sed 's/roll 4 -> 10 cm/roll 4,4,4 -> 10 cm/' "$tmp/two_cm.rtab" >"$tmp/two_cm_faces.rtab"
 expect second-form-no-fit 1 "wrong number of dice faces" "$rtab" test "$tmp/two_cm_faces.rtab"
 
+# A value column is named by its steps as the page prints them: a translation
+# that prints 0..2, 3..5, >=6 and -4..-1 where the original prints 0-2, 3-5,
+# 6+ and -4--1 has the same columns; a step moved is still a finding, named
+# by the column.
+cat >"$tmp/steps_en.rtab" <<'EOR'
+ruleset st { locales en; en "S"; }
+dice d6 = 1d6;
+input fire: int -9..20 = 3 { en "Fire"; }
+outcome hit { en "Hit"; code H; }
+outcome miss { en "Miss"; code M; }
+table fire_table { en "Fire"; roll d6; columns by value(fire);
+  grid {
+         <=-5  -4--1  0-2  3-5  6+
+    1-3  M     M      M    M    H
+    4-6  M     M      M    H    H
+  }
+}
+EOR
+sed -e 's/<=-5  -4--1  0-2  3-5  6+/≤-5   -4..-1 0..2 3..5 >=6/' -e 's/locales en; en "S"/locales ru; ru "С"/' \
+	-e 's/en "Fire"/ru "Огонь"/g' -e 's/en "Hit"/ru "Попадание"/' -e 's/en "Miss"/ru "Промах"/' \
+	"$tmp/steps_en.rtab" >"$tmp/steps_ru.rtab"
+expect steps-spelled-otherwise 0 "0 errors, 0 warnings" "$rtab" verify "$tmp/steps_en.rtab" "$tmp/steps_ru.rtab"
+sed -e 's/<=-5  -4--1  0-2  3-5  6+/≤-5   -4..-1 0..2 3..5 >=6/' "$tmp/steps_en.rtab" >"$tmp/steps_en2.rtab"
+expect steps-spelled-otherwise-diff 0 "no differences" "$rtab" diff "$tmp/steps_en.rtab" "$tmp/steps_en2.rtab"
+sed -e 's/<=-5  -4--1  0-2  3-5  6+/<=-5  -4--1  0-3  4-5  6+/' "$tmp/steps_en.rtab" >"$tmp/steps_moved.rtab"
+expect steps-moved 1 "column '0-3'" "$rtab" verify "$tmp/steps_en.rtab" "$tmp/steps_moved.rtab"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,6 +3,7 @@
 #include "analysis/facets.h"
 
 #include "analysis/quantity.h"
+#include "analysis/column_name.h"
 
 #include "text/expr_text.h"
 #include "text/value_text.h"
@@ -664,7 +665,8 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 		if (column_has_name(t, col, s->step))
 			break;
 	}
-	char *of = xasprintf("column '%s' note", col->id);
+	char name[COLUMN_NAME_MAX];
+	char *of = xasprintf("column '%s' note", column_name(col, name));
 	add_labels(b, s ? s->loc : b->d->loc, of, col->note, s ? s->body : NULL);
 	free(of);
 }
@@ -902,17 +904,19 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 								      : (src_loc){0, 0};
 		if (dead_at.line)
 			col_at = dead_at;
+		char name_buf[COLUMN_NAME_MAX];
+		const char *name = column_name(col, name_buf);
 		if (odds)
-			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", col->id);
+			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", name);
 		else if (computed)
-			addf(b, col_at, xasprintf("%d", col->step_num), "column '%s' step", col->id);
+			addf(b, col_at, xasprintf("%d", col->step_num), "column '%s' step", name);
 		if (col->kind == RTAB_COLUMN_AUTOMATIC)
 			addf(b, col_at, xasprintf("automatic %s", outcome_id(rs, col->automatic)), "column '%s' gives",
-			     col->id);
+			     name);
 		else if (col->kind == RTAB_COLUMN_NONE)
-			addf(b, col_at, xstrdup("no result"), "column '%s' gives", col->id);
+			addf(b, col_at, xstrdup("no result"), "column '%s' gives", name);
 		if (col->provisional)
-			addf(b, col_at, xstrdup(col->provisional), "column '%s' provisional", col->id);
+			addf(b, col_at, xstrdup(col->provisional), "column '%s' provisional", name);
 		if (col->note)
 			column_note_facets(b, t, c);
 	}
@@ -1089,8 +1093,11 @@ static char *rows_note(const rtab_table *t, const model_table *mt, char ***range
 			if (result >= 0)
 				sb_printf(&sb, "%sresult column '%s' %s", any ? ", " : "", mt->result_ids[result],
 					  ranges[c][r]);
-			else
-				sb_printf(&sb, "%scolumn '%s' %s", any ? ", " : "", t->columns[c].id, ranges[c][r]);
+			else {
+				char name[COLUMN_NAME_MAX];
+				sb_printf(&sb, "%scolumn '%s' %s", any ? ", " : "", column_name(&t->columns[c], name),
+					  ranges[c][r]);
+			}
 			any = true;
 		}
 		sb_puts(&sb, ")");
@@ -1176,8 +1183,10 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 				addf(b, at, value, "%s, result column '%s'", row, mt->result_ids[result]);
 			else if (t->ncolumns == 1 && t->column_input < 0)
 				addf(b, at, value, "%s", row);
-			else
-				addf(b, at, value, "%s, column '%s'", row, t->columns[c].id);
+			else {
+				char name[COLUMN_NAME_MAX];
+				addf(b, at, value, "%s, column '%s'", row, column_name(&t->columns[c], name));
+			}
 			b->d->facets[b->d->n - 1].meaning = xstrdup(o < n && rolls[c][o] ? rolls[c][o] : "-");
 			compared_as(b, FACET_ROWS);
 		}
@@ -1355,9 +1364,10 @@ static void roll_facets(builder *b, const rtab_table *t, const model_table *mt)
 		if (result == -2 || !rtab_column_rolls(col) ||
 		    (result == -1 && mt->result_of_column && col->kind != RTAB_COLUMN_ROLLED))
 			continue;
+		char name[COLUMN_NAME_MAX];
 		char *column = result >= 0 ? xasprintf(", result column '%s'", mt->result_ids[result])
 			       : t->ncolumns == 1 && t->column_input < 0 ? xstrdup("")
-									 : xasprintf(", column '%s'", col->id);
+									 : xasprintf(", column '%s'", column_name(col, name));
 		for (int64_t v = lo; v <= hi; v++) {
 			int row = row_at_roll(t, col, v);
 			bool has = row >= 0 && (size_t)row < t->nrows;
@@ -1433,11 +1443,15 @@ static void table_facets(builder *b)
 					free(names[k]);
 				}
 				free(names);
-				addf(b, cols_at, vals.data ? vals.data : xstrdup("-"), "column '%s' values", t->columns[c].id);
+				char name[COLUMN_NAME_MAX];
+				addf(b, cols_at, vals.data ? vals.data : xstrdup("-"), "column '%s' values",
+				     column_name(&t->columns[c], name));
 			}
 		}
-		for (size_t c = 0; c < t->ncolumns; c++)
-			add_labels(b, b->d->loc, t->columns[c].id, t->columns[c].labels, NULL);
+		for (size_t c = 0; c < t->ncolumns; c++) {
+			char name[COLUMN_NAME_MAX];
+			add_labels(b, b->d->loc, column_name(&t->columns[c], name), t->columns[c].labels, NULL);
+		}
 		strbuf mods = {0};
 		for (size_t k = 0; k < t->nmodifiers; k++)
 			if (t->modifiers[k] < rs->nmodifiers)

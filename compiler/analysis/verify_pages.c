@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* rtab verify's side-by-side proof: an HTML page, or PDF pages (see verify.h). */
 #include "analysis/verify.h"
+#include "analysis/column_name.h"
 
 #include "base/msg.h"
 #include "export/aid.h"
@@ -72,10 +73,11 @@ static const facet *range_cell(const facet_def *fd, const rtab_table *tb, const 
 		if (strncmp(f->key + 5, outcome, len) != 0 || f->key[5 + len] != '\'')
 			continue;
 		const char *rest = f->key + 6 + len;
+		char name_buf[COLUMN_NAME_MAX];
+		const char *name = column_name(&tb->columns[c], name_buf);
 		if (tb->ncolumns == 1 && tb->column_input < 0 ? *rest == 0
-		    : strncmp(rest, ", column '", 10) == 0 &&
-			      strncmp(rest + 10, tb->columns[c].id, strlen(tb->columns[c].id)) == 0 &&
-			      rest[10 + strlen(tb->columns[c].id)] == '\'')
+		    : strncmp(rest, ", column '", 10) == 0 && strncmp(rest + 10, name, strlen(name)) == 0 &&
+			      rest[10 + strlen(name)] == '\'')
 			return f;
 	}
 	return NULL;
