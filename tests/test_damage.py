@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+from dir_bytes import dir_bytes
+
 STRIDE = 40
 
 rtab, tables = os.path.abspath(sys.argv[1]), sys.argv[2]
@@ -29,15 +31,6 @@ tmp = tempfile.mkdtemp()
 atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 failed = []
 checked = compiled = 0
-
-
-def snapshot(directory):
-    """Every file of an output directory with its bytes."""
-    out = {}
-    for name in sorted(os.listdir(directory)):
-        with open(os.path.join(directory, name), 'rb') as f:
-            out[name] = f.read()
-    return out
 
 
 def damaged_copy(lines, n, name):
@@ -61,7 +54,7 @@ for index, table in enumerate(sorted(glob.glob(os.path.join(tables, '*.rtab'))))
     r = subprocess.run([rtab, 'compile', table, '-o', out], capture_output=True, text=True)
     if r.returncode:
         sys.exit('FAIL: %s does not compile:\n%s' % (name, r.stderr))
-    before = snapshot(out)
+    before = dir_bytes(out)
 
     copies = [damaged_copy(lines, n, name) for n in range(1, len(lines) + 1)]
     r = subprocess.run([rtab, 'check'] + copies, capture_output=True, text=True)
@@ -84,7 +77,7 @@ for index, table in enumerate(sorted(glob.glob(os.path.join(tables, '*.rtab'))))
             failed.append('%s: exit %d, expected 1' % (where, r.returncode))
         elif not re.search(r'^%s:%d:\d+: error: ' % (re.escape(copies[n - 1]), n), r.stderr, re.M):
             failed.append('%s: no error names line %d:\n%s' % (where, n, r.stderr[:300]))
-        elif snapshot(out) != before:
+        elif dir_bytes(out) != before:
             failed.append('%s: the output directory changed' % where)
 
 for f in failed[:50]:

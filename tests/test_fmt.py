@@ -27,17 +27,11 @@ import subprocess
 import sys
 import tempfile
 
+from dir_bytes import dir_bytes
+
 
 def run(args, **kw):
     return subprocess.run(args, capture_output=True, **kw)
-
-
-def outputs(directory):
-    found = {}
-    for name in sorted(os.listdir(directory)):
-        with open(os.path.join(directory, name), 'rb') as f:
-            found[name] = f.read()
-    return found
 
 
 def check_file(rtab, root, path, work):
@@ -74,7 +68,7 @@ def check_file(rtab, root, path, work):
     for directory in (src_dir, fmt_dir):
         out = os.path.join(directory, 'out')
         compiled = run([rtab, 'compile', os.path.join(directory, name), '-o', out])
-        generated = outputs(out) if os.path.isdir(out) else {}
+        generated = dir_bytes(out) if os.path.isdir(out) else {}
         tested = run([rtab, 'test', os.path.join(directory, name)])
         results.append((compiled.returncode, generated, tested.returncode,
                         re.sub(rb':\d+:\d+:', b':', tested.stdout.replace(directory.encode(), b'DIR'))))
