@@ -975,25 +975,6 @@ const rtab_ruleset mass_battle_ruleset = {
 	.data_version = 7,
 };
 
-/*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
- */
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
-#else
-#define RTAB_NATIVE_HELPER_ static inline
-#endif
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
-
 int mass_battle_situation_init(mass_battle_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -1014,6 +995,25 @@ int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t va
 	s->inputs[input] = value;
 	return RTAB_OK;
 }
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+#if defined(__GNUC__)
+#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#else
+#define RTAB_NATIVE_HELPER_ static inline
+#endif
+
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
 
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {

@@ -2,7 +2,7 @@
 /* Prints a lowered ruleset as static const C initializers: data, no logic. */
 #include "codegen/emit_c.h"
 #include "codegen/emit_entry.h"
-#include "codegen/emit_native.h"
+#include "codegen/emit_situation.h"
 #include "codegen/reason_text.h"
 #include "codegen/row_form.h"
 #include "base/escape.h"
@@ -1462,14 +1462,8 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, co
 		sb_free(&fields[i].text);
 	}
 	sb_puts(o, "};\n");
-	if (data_only)
-		return;
-	if (opt && opt->code) {
+	if (!data_only && opt && opt->code)
 		opt->code(o, rs, rt, opt->code_arg);
-		return;
-	}
-	emit_native_source(o, rs, lowered);
-	emit_entry_source(o, rs, lowered, false);
 }
 
 static void index_enum(strbuf *o, const rtab_ruleset *rs, const char *kind, size_t n,
@@ -1543,7 +1537,7 @@ static void emit_header(strbuf *o, const rtab_ruleset *rs, const char *source_na
 		INDEX_ENUM(o, rs, rs->enums[i].id, rs->enums[i].nvalues, rs->enums[i].values,
 			   rtab_enum_value);
 	if (!data_only)
-		emit_native_header(o, rs);
+		emit_situation_header(o, rs);
 	sb_printf(o, "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard.data);
 	sb_free(&guard);
 }

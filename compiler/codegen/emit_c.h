@@ -26,9 +26,9 @@ typedef struct emit_c_options {
 	 * (targets/print_c.c), lowered[t] for a table the native generator does
 	 * not write. NULL: the interpreter answers for those tables. */
 	const bool *lowered;
-	/* The code after the data (targets/c_source.c: the resolvers and the entry behind
-	 * rtab_resolve), given rs as named and the data's reason text (each text's number,
-	 * codegen/reason_text.h). NULL: the native generator's and its entry. */
+	/* The code after the data (targets/c_source.c: the situation's functions, the
+	 * resolvers and the entry behind rtab_resolve), given rs as named and the data's
+	 * reason text (each text's number, codegen/reason_text.h). NULL: none. */
 	void (*code)(strbuf *out, const rtab_ruleset *rs, const struct reason_text *rt, void *arg);
 	void *code_arg;
 	/* Every table's resolver printed from the lowering, none by the native

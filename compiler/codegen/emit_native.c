@@ -25,19 +25,12 @@
 #include "lower/cells.h"
 #include "lower/lower.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-
-static void c_upper(strbuf *o, const char *s)
-{
-	for (; *s; s++)
-		sb_putc(o, (char)toupper((unsigned char)*s));
-}
 
 /* The signature of a table's entry point, without the final ";" or "{". */
 static void signature(strbuf *o, const rtab_ruleset *rs, const char *table, bool full)
@@ -799,32 +792,8 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
 	sb_puts(o, "\n#if defined(__GNUC__)\n#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)\n"
 		   "#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))\n"
 		   "#else\n#define RTAB_NATIVE_UNLIKELY_(x) (x)\n#define RTAB_NATIVE_COLD_ static\n#endif\n");
-	sb_printf(o,
-		  "\nint %s_situation_init(%s_situation *s, const int32_t *values, size_t nvalues)\n{\n"
-		  "\tint rc;\n"
-		  "\tif (!s) return RTAB_E_NULL;\n"
-		  "\tif (!values && nvalues == 0)\n"
-		  "\t\treturn rtab_inputs_default(&%s_ruleset, s->inputs, %u);\n"
-		  "\trc = rtab_inputs_validate(&%s_ruleset, values, nvalues);\n"
-		  "\tif (rc != RTAB_OK) return rc;\n"
-		  "\tfor (size_t i = 0; i < nvalues; i++) s->inputs[i] = values[i];\n"
-		  "\treturn RTAB_OK;\n}\n",
-		  rs->id, rs->id, rs->id, rs->ninputs, rs->id);
-	sb_printf(o, "\nint %s_situation_set(%s_situation *s, size_t input, int32_t value)\n{\n"
-		     "\tif (!s) return RTAB_E_NULL;\n", rs->id, rs->id);
-	if (rs->ninputs) {
-		sb_printf(o, "\tif (input >= %u || value < inputs[input].min || value > inputs[input].max)\n"
-			     "\t\treturn RTAB_E_INPUT;\n",
-			  rs->ninputs);
-		if (rs->scale > 1) /* a number input takes the multiples of its step */
-			sb_puts(o, "\tif (inputs[input].step > 1 && ((int64_t)value - inputs[input].min) % "
-				   "inputs[input].step != 0)\n\t\treturn RTAB_E_INPUT;\n");
-		sb_puts(o, "\ts->inputs[input] = value;\n\treturn RTAB_OK;\n}\n");
-	}
-	else
-		sb_puts(o, "\t(void)input; (void)value;\n\treturn RTAB_E_INPUT;\n}\n");
 	if (rs->ntables == 0)
-		goto dispatch;
+		return;
 	sb_puts(o, "\nRTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)\n{\n"
 		   "\tint64_t q = a / b;\n"
 		   "\treturn a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;\n}\n");
@@ -894,49 +863,4 @@ void emit_native_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
 		free((char *)c.reason_lists.keys[i]);
 	idmap_free(&c.reason_lists);
 	idmap_free(&c.reason_ids);
-	c.o = o;
-dispatch:
-	for (int full = 0; full < 2; full++) {
-		sb_printf(o, "\nint %s_%s(size_t table, const %s_situation *s, const int32_t *faces, size_t nfaces,\n"
-			     "\tint32_t extra_drm, %s *out)\n{\n\tswitch (table) {\n",
-			  rs->id, full ? "explain" : "resolve", rs->id, full ? "rtab_result" : "rtab_lean_result");
-		for (size_t t = 0; t < rs->ntables; t++)
-			sb_printf(o, "\tcase %zu: return %s_%s_%s(s, faces, nfaces, extra_drm, out);\n", t, rs->id,
-				  full ? "explain" : "resolve", rs->tables[t].id);
-		sb_puts(o, "\tdefault:\n\t\t(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;\n"
-			   "\t\treturn RTAB_E_TABLE;\n\t}\n}\n");
-	}
-}
-
-void emit_native_header(strbuf *o, const rtab_ruleset *rs)
-{
-	sb_printf(o,
-		  "\n/*\n"
-		  " * Native resolvers. A situation holds the inputs, checked once:\n"
-		  " * fill it with %s_situation_init (NULL, 0: the defaults) and change one\n"
-		  " * input with %s_situation_set; do not write its fields directly.\n"
-		  " * %s_resolve_<table> gives what a game needs (outcome, modifier, modified\n"
-		  " * roll); %s_explain_<table> fills the full rtab_result, exactly as\n"
-		  " * rtab_resolve does. Both return RTAB_OK or a negative rtab_status.\n"
-		  " */\n",
-		  rs->id, rs->id, rs->id, rs->id);
-	sb_printf(o, "typedef struct %s_situation {\n\tint32_t inputs[%u];\n} %s_situation;\n\n", rs->id,
-		  rs->ninputs ? rs->ninputs : 1, rs->id);
-	sb_printf(o, "int %s_situation_init(%s_situation *s, const int32_t *values, size_t nvalues);\n",
-		  rs->id, rs->id);
-	sb_printf(o, "int %s_situation_set(%s_situation *s, size_t input, int32_t value);\n", rs->id,
-		  rs->id);
-	for (size_t t = 0; t < rs->ntables; t++) {
-		for (int full = 0; full < 2; full++) {
-			signature(o, rs, rs->tables[t].id, full);
-			sb_puts(o, ";\n");
-		}
-	}
-	sb_puts(o, "/* By table index (");
-	c_upper(o, rs->id);
-	sb_puts(o, "_TABLE_...); RTAB_E_TABLE for no such table. */\n");
-	for (int full = 0; full < 2; full++)
-		sb_printf(o, "int %s_%s(size_t table, const %s_situation *s, const int32_t *faces, size_t nfaces,\n"
-			     "\tint32_t extra_drm, %s *out);\n",
-			  rs->id, full ? "explain" : "resolve", rs->id, full ? "rtab_result" : "rtab_lean_result");
 }

@@ -12,7 +12,5 @@
  * tables t where lowered[t] (lowered may be NULL) get no code here: the caller prints
  * their resolvers from the lowering after the others. */
 void emit_native_source(strbuf *out, const rtab_ruleset *rs, const bool *lowered);
-/* The declarations, inside the header's extern "C" block. */
-void emit_native_header(strbuf *out, const rtab_ruleset *rs);
 
 #endif

@@ -4,6 +4,7 @@
 #include "targets/print_c.h"
 #include "codegen/emit_entry.h"
 #include "codegen/emit_native.h"
+#include "codegen/emit_situation.h"
 #include "codegen/native_tables.h"
 #include "lower/lower.h"
 
@@ -22,9 +23,11 @@ static void write_code(strbuf *o, const rtab_ruleset *rs, const struct reason_te
 {
 	const c_code *c = arg;
 	bool exact = false;
+	emit_situation_source(o, rs);
 	emit_native_source(o, rs, c->lowered);
 	if (c->m)
 		exact = print_c_lowered(o, c->m, c->name, c->lowered, rt);
+	emit_situation_dispatch(o, rs);
 	emit_entry_source(o, rs, c->lowered, exact);
 }
 

@@ -156,25 +156,6 @@ const rtab_ruleset exact_halves_ruleset = {
 	.data_version = 7,
 };
 
-/*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
- */
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
-#else
-#define RTAB_NATIVE_HELPER_ static inline
-#endif
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
-
 int exact_halves_situation_init(exact_halves_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -197,6 +178,25 @@ int exact_halves_situation_set(exact_halves_situation *s, size_t input, int32_t 
 	s->inputs[input] = value;
 	return RTAB_OK;
 }
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+#if defined(__GNUC__)
+#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#else
+#define RTAB_NATIVE_HELPER_ static inline
+#endif
+
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
 
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
@@ -286,28 +286,6 @@ RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_s
 }
 
 /* table melee: native, printed from its lowering (below) */
-
-int exact_halves_resolve(size_t table, const exact_halves_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
-{
-	switch (table) {
-	case 0: return exact_halves_resolve_melee(s, faces, nfaces, extra_drm, out);
-	default:
-		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
-		return RTAB_E_TABLE;
-	}
-}
-
-int exact_halves_explain(size_t table, const exact_halves_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	switch (table) {
-	case 0: return exact_halves_explain_melee(s, faces, nfaces, extra_drm, out);
-	default:
-		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
-		return RTAB_E_TABLE;
-	}
-}
 
 /*
  * Resolvers printed from the lowering (compiler/lower): the tables above whose
@@ -590,6 +568,28 @@ int exact_halves_resolve_melee(const exact_halves_situation *s, const int32_t *f
 	out->modifier = r.modifier;
 	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
+}
+
+int exact_halves_resolve(size_t table, const exact_halves_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	switch (table) {
+	case 0: return exact_halves_resolve_melee(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
+}
+
+int exact_halves_explain(size_t table, const exact_halves_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	switch (table) {
+	case 0: return exact_halves_explain_melee(s, faces, nfaces, extra_drm, out);
+	default:
+		(void)s; (void)faces; (void)nfaces; (void)extra_drm; (void)out;
+		return RTAB_E_TABLE;
+	}
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the

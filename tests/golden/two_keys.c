@@ -195,25 +195,6 @@ const rtab_ruleset two_keys_ruleset = {
 	.data_version = 7,
 };
 
-/*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
- */
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
-#else
-#define RTAB_NATIVE_HELPER_ static inline
-#endif
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
-
 int two_keys_situation_init(two_keys_situation *s, const int32_t *values, size_t nvalues)
 {
 	int rc;
@@ -234,6 +215,25 @@ int two_keys_situation_set(two_keys_situation *s, size_t input, int32_t value)
 	s->inputs[input] = value;
 	return RTAB_OK;
 }
+
+/*
+ * Native resolvers: each table's rules as C, computing what rtab_resolve
+ * computes (see the header for the entry points).
+ */
+
+#if defined(__GNUC__)
+#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#else
+#define RTAB_NATIVE_HELPER_ static inline
+#endif
+
+#if defined(__GNUC__)
+#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
+#else
+#define RTAB_NATIVE_UNLIKELY_(x) (x)
+#define RTAB_NATIVE_COLD_ static
+#endif
 
 RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
 {
