@@ -189,6 +189,7 @@ class Grid:
     def __init__(self, text, table, start, body_start, end):
         self.table, self.start, self.body_start, self.end = table, start, body_start, end
         self.header = None
+        self.values = None  # under printed names ('light' over '0-2'), the line of values
         self.lines = []
         m = mask(text)
         has_columns = re.search(r'\bcolumns\b', m[table.start:table.end]) is not None
@@ -201,6 +202,10 @@ class Grid:
                 if self.header is None and not self.lines and (
                         has_columns or parse_roll(line.words[0]) is None):
                     self.header = line
+                elif self.header is not None and not self.lines and self.values is None \
+                        and len(line.words) == len(self.header.words) \
+                        and all(re.match(r'^(<=|>=|≤|≥)?[+-]?\d', w) for w in line.words):
+                    self.values = line  # a roll line has its roll first: one word more
                 else:
                     self.lines.append(line)
             pos = nl + 1

@@ -793,6 +793,31 @@ static src_loc enum_header_loc(const model_table *mt, const char *line, const ch
 	return fallback;
 }
 
+/* Where the one grid of a table prints the name of its rolled column c (the
+ * printed name over a value, or the step), so that a column whose step
+ * changes is named where the page heads it; fallback for a table of
+ * several grids or none. */
+static src_loc header_cell_loc(const model_table *mt, const rtab_table *t, size_t c, src_loc fallback)
+{
+	const ast_stmt *grid = NULL;
+	for (const ast_stmt *g = mt && mt->def ? mt->def->body : NULL; g; g = g->next)
+		if (g->kind == ST_GRID) {
+			if (grid)
+				return fallback;
+			grid = g;
+		}
+	const ast_stmt *header = grid ? ast_grid_header(grid) : NULL;
+	if (!header || mt->result_of_column)
+		return fallback;
+	size_t k = 0; /* the rolled columns before c: the header prints no end column */
+	for (size_t j = 0; j < c; j++)
+		k += t->columns[j].kind == RTAB_COLUMN_ROLLED;
+	for (const ast_cell *cell = header->cells; cell; cell = cell->next, k--)
+		if (k == 0)
+			return cell->name ? cell->name_loc : cell->loc;
+	return fallback;
+}
+
 /* A table keyed by two enums: what each value of the second reads on each
  * line of the first, the outcome of every roll in its column, at the name
  * over that column (a translation that sets a name over the wrong cells
@@ -898,7 +923,7 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		bool end = col->kind != RTAB_COLUMN_ROLLED;
 		bool first = c == 0 || (t->column_end_of_value && odds_column_value(b->rs, i, c) !=
 									 odds_column_value(b->rs, i, c - 1));
-		src_loc col_at = end ? words_loc(b, first ? ST_BELOW : ST_ABOVE, at) : at;
+		src_loc col_at = end ? words_loc(b, first ? ST_BELOW : ST_ABOVE, at) : header_cell_loc(mt, t, c, at);
 		/* a column the grid prints as '—' throughout: at its cell of the first line */
 		src_loc dead_at = mt && col->kind == RTAB_COLUMN_NONE ? grid_cell_loc(mt, c, mt->reach_lo, (src_loc){0, 0})
 								      : (src_loc){0, 0};
