@@ -88,7 +88,7 @@ function cavalry_pursuit(s, face, drm)
     local r = face + m
     if r <= 4 then o = BREAK_OFF elseif r <= 8 then o = PURSUE_AND_ELIMINATE else o = PURSUE_OFF_MAP end
   end
-  if o == PURSUE_AND_ELIMINATE and s.already_eliminated ~= 0 then o = BREAK_OFF
+  if o == PURSUE_AND_ELIMINATE and s.earlier_pursue_and_eliminate ~= 0 then o = BREAK_OFF
   elseif o == PURSUE_AND_ELIMINATE and s.pursued_eliminated_by_melee ~= 0 then o = INTO_VACATED_HEX
   elseif o == PURSUE_OFF_MAP and s.pursued_eliminated_by_melee ~= 0 then o = OFF_MAP_ONLY end
   return o, m, face + m

@@ -247,9 +247,9 @@ static const char *const input29_labels[] = {"Command rating of the friendly lea
 static const char *const input30_labels[] = {"The melee result itself eliminated the unit being pursued", "«Отступающее» подразделение было уничтожено согласно результату боя"};
 static const char *const input31_labels[] = {"A leader pursued (off the map) with the cavalry", "Командир, участвовавший в преследовании"};
 static const char *const input32_labels[] = {"Side of the leader who takes the Leader Loss check", "Сторона Командира, проходящего проверку на Потерю Командира"};
-static const char *const input33_labels[] = {"The pursued unit was already eliminated by an earlier pursuit roll in this melee", "Подразделение уже уничтожено в этом ближнем бою предыдущим броском на преследование"};
-static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
-static const char *const input35_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
+static const char *const input33_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
+static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
+static const char *const input35_labels[] = {"earlier pursue_and_eliminate", "earlier pursue_and_eliminate"};
 static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 6, .default_value = 6, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
@@ -284,9 +284,9 @@ static const rtab_input inputs[] = {
 	{.id = "pursued_eliminated_by_melee", .labels = input30_labels, .rule = "11.7.2", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "leader_with_pursuer", .labels = input31_labels, .rule = "11.7.2", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "leader_side", .labels = input32_labels, .rule = "11.3.2", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "already_eliminated", .labels = input33_labels, .rule = "11.7.4", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "defeated_in_front_hex", .labels = input34_labels, .rule = "11.7.5", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "defeated_in_flank_hex", .labels = input35_labels, .rule = "11.7.5", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defeated_in_front_hex", .labels = input33_labels, .rule = "11.7.5", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "defeated_in_flank_hex", .labels = input34_labels, .rule = "11.7.5", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "earlier_pursue_and_eliminate", .labels = input35_labels, .rule = NULL, .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */
@@ -374,8 +374,10 @@ static const rtab_effect outcome0_effects[] = {
 static const rtab_instr outcome0_trigger0_unless[] = {{RTAB_OP_INPUT, 1}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome0_trigger0_times[] = {{RTAB_OP_INPUT, 25}};
 static const rtab_instr outcome0_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_instr outcome0_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome0_trigger0_sets[] = {
 	{.input = 30, .value = {1, outcome0_trigger0_set0, NULL}, .each = 0, .earlier = 0},
+	{.input = 35, .value = {1, outcome0_trigger0_set1, NULL}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome0_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome0_trigger1_sets[] = {
@@ -397,7 +399,7 @@ static const rtab_trigger_set outcome0_trigger4_sets[] = {
 	{.input = 32, .value = {1, outcome0_trigger4_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome0_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger0_sets, .times = {1, outcome0_trigger0_times, NULL}, .rules = NULL},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome0_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = NULL, .nsets = 2, .sets = outcome0_trigger0_sets, .times = {1, outcome0_trigger0_times, NULL}, .rules = NULL},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger1_sets, .times = {0, NULL, NULL}, .rules = NULL},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome0_trigger2_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger2_sets, .times = {0, NULL, NULL}, .rules = NULL},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome0_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome0_trigger3_sets, .times = {0, NULL, NULL}, .rules = NULL},
@@ -426,7 +428,7 @@ static const rtab_instr outcome1_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_instr outcome1_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome1_trigger0_sets[] = {
 	{.input = 30, .value = {1, outcome1_trigger0_set0, NULL}, .each = 0, .earlier = 0},
-	{.input = 33, .value = {1, outcome1_trigger0_set1, NULL}, .each = 2, .earlier = 9},
+	{.input = 35, .value = {1, outcome1_trigger0_set1, NULL}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome1_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome1_trigger1_sets[] = {
@@ -645,7 +647,7 @@ static const rtab_instr outcome6_trigger0_set0[] = {{RTAB_OP_CONST, 0}};
 static const rtab_instr outcome6_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome6_trigger0_sets[] = {
 	{.input = 30, .value = {1, outcome6_trigger0_set0, NULL}, .each = 0, .earlier = 0},
-	{.input = 33, .value = {1, outcome6_trigger0_set1, NULL}, .each = 2, .earlier = 9},
+	{.input = 35, .value = {1, outcome6_trigger0_set1, NULL}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome6_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome6_trigger1_sets[] = {
@@ -689,8 +691,10 @@ static const rtab_effect outcome7_effects[] = {
 static const rtab_instr outcome7_trigger0_unless[] = {{RTAB_OP_INPUT, 2}, {RTAB_OP_CONST, 3}, {RTAB_OP_EQ, 0}};
 static const rtab_instr outcome7_trigger0_times[] = {{RTAB_OP_INPUT, 24}};
 static const rtab_instr outcome7_trigger0_set0[] = {{RTAB_OP_CONST, 1}};
+static const rtab_instr outcome7_trigger0_set1[] = {{RTAB_OP_CONST, 0}};
 static const rtab_trigger_set outcome7_trigger0_sets[] = {
 	{.input = 30, .value = {1, outcome7_trigger0_set0, NULL}, .each = 0, .earlier = 0},
+	{.input = 35, .value = {1, outcome7_trigger0_set1, NULL}, .each = 2, .earlier = 9},
 };
 static const rtab_instr outcome7_trigger1_set0[] = {{RTAB_OP_INPUT, 11}};
 static const rtab_trigger_set outcome7_trigger1_sets[] = {
@@ -712,7 +716,7 @@ static const rtab_trigger_set outcome7_trigger4_sets[] = {
 	{.input = 32, .value = {1, outcome7_trigger4_set0, NULL}, .each = 0, .earlier = 0},
 };
 static const rtab_trigger outcome7_triggers[] = {
-	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger0_sets, .times = {1, outcome7_trigger0_times, NULL}, .rules = NULL},
+	{.target = {RTAB_TARGET_TABLE, 1}, .unless = {3, outcome7_trigger0_unless, NULL}, .rule = "11.7.1", .provisional = NULL, .nsets = 2, .sets = outcome7_trigger0_sets, .times = {1, outcome7_trigger0_times, NULL}, .rules = NULL},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {0, NULL, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger1_sets, .times = {0, NULL, NULL}, .rules = NULL},
 	{.target = {RTAB_TARGET_TRANSITION, 0}, .unless = {3, outcome7_trigger2_unless, NULL}, .rule = "11.0", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger2_sets, .times = {0, NULL, NULL}, .rules = NULL},
 	{.target = {RTAB_TARGET_PROCEDURE, 0}, .unless = {3, outcome7_trigger3_unless, NULL}, .rule = "11.3.2", .provisional = NULL, .nsets = 1, .sets = outcome7_trigger3_sets, .times = {0, NULL, NULL}, .rules = NULL},
@@ -1270,7 +1274,7 @@ static const rtab_row_note table1_row_notes[] = {
 	{"11.7.2", NULL, NULL},
 };
 static const uint16_t table1_modifiers[] = {18, 19, 20, 21};
-static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 33}};
+static const rtab_instr table1_rewrite0_condition[] = {{RTAB_OP_INPUT, 35}};
 static const rtab_instr table1_rewrite1_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_instr table1_rewrite2_condition[] = {{RTAB_OP_INPUT, 30}};
 static const rtab_rewrite table1_rewrites[] = {
@@ -1364,10 +1368,10 @@ static const char *const procedure1_labels[] = {"Which defeated unit the cavalry
 static const char *const procedure1_tie_break[] = {"Among units in the same kind of hex the pursuing player chooses", "Если все преследуемые подразделения находились в одном и том же типе гексов, то одно из них выбирает преследующий игрок"};
 /* front_hex */
 static const char *const step1_0_labels[] = {"A defeated unit in one of the cavalry's front hexes", "Подразделение в одном из фронтальных гексов кавалерии"};
-static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 34}};
+static const rtab_instr step1_0_guard[] = {{RTAB_OP_INPUT, 33}};
 /* flank_hex */
 static const char *const step1_1_labels[] = {"Else a defeated unit in one of its flank hexes", "Если в них никого нет, то в одном из фланговых"};
-static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 35}};
+static const rtab_instr step1_1_guard[] = {{RTAB_OP_INPUT, 34}};
 static const rtab_procedure_step procedure1_steps[] = {
 	{.id = "front_hex", .labels = step1_0_labels, .rule = "11.7.5", .guard = {1, step1_0_guard, NULL}, .outcome = -1, .provisional = NULL, .rules = NULL},
 	{.id = "flank_hex", .labels = step1_1_labels, .rule = "11.7.5", .guard = {1, step1_1_guard, NULL}, .outcome = -1, .provisional = NULL, .rules = NULL},
@@ -3312,7 +3316,7 @@ static const uint16_t rtab_native_t1_[264] = {
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
 };
-/* table cavalry_pursuit: where the cells of the column start, by game x already_eliminated x pursued_eliminated_by_melee */
+/* table cavalry_pursuit: where the cells of the column start, by game x earlier_pursue_and_eliminate x pursued_eliminated_by_melee */
 static const uint16_t rtab_native_v1_[16] = {
 	0, 66, 99, 132, 33, 165, 198, 231, 33, 165, 198, 231, 33, 165, 198, 231
 };
@@ -3363,7 +3367,7 @@ RTAB_NATIVE_COLD_ int rtab_native_any1_(const musket_pike_situation *s, const in
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;
-	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[33] * 2u + (uint32_t)in[30]];
+	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[35] * 2u + (uint32_t)in[30]];
 	(void)nat;
 	{
 		uint32_t at = (uint32_t)roll + 13u;
@@ -3407,7 +3411,7 @@ int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const in
 	total += sum_other;
 	modifier = (int32_t)total;
 	roll = natural + modifier;
-	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[33] * 2u + (uint32_t)in[30]];
+	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[35] * 2u + (uint32_t)in[30]];
 	(void)nat;
 	{
 		uint16_t cell = rtab_native_t1_[(uint32_t)col + (uint32_t)roll + 13u];
@@ -3590,7 +3594,7 @@ int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const in
 		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
 			{
 				int64_t x0;
-				x0 = in[33]; /* already_eliminated */
+				x0 = in[35]; /* earlier_pursue_and_eliminate */
 				cond = (int32_t)x0;
 			}
 			if (cond) {

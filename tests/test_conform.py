@@ -78,7 +78,7 @@ with tempfile.TemporaryDirectory() as tmp:
     p = conform(mp, [sys.executable, wrong, mp_json, '--conform'], 'cavalry_pursuit')
     shown = re.search(r'vector \d+ \(table cavalry_pursuit, rule 11\.7\.2; decided by rule 11\.7\.4\): .*\n'
                       r'  set: (.*); the others at their defaults\n', p.stdout)
-    if p.returncode != 1 or not shown or 'already_eliminated = true (default false)' not in shown.group(1) or \
+    if p.returncode != 1 or not shown or 'earlier_pursue_and_eliminate = true (default false)' not in shown.group(1) or \
             '  rule: expected "11.7.4", got "11.7.2"' not in p.stdout:
         fail('a port without rewrites: the deciding rule and the inputs set are not shown (exit %d): %s' % (
             p.returncode, p.stdout[:1500]))

@@ -245,8 +245,9 @@ public sealed class HandwrittenMelee
                 for (int i = 0; i < n; i++) {
                     r.Triggers.Add("cavalry_pursuit");
                     r.TriggerOf.Add(0);
-                    r.TriggerInputs.Add(eliminated ? new Dictionary<string, object> { {"pursued_eliminated_by_melee", true} }
-                        : new Dictionary<string, object> { {"pursued_eliminated_by_melee", false}, {"already_eliminated", false} });
+                    // The first repeat's situation: no earlier repeat eliminated the unit.
+                    r.TriggerInputs.Add(new Dictionary<string, object> { {"pursued_eliminated_by_melee", eliminated},
+                        {"earlier_pursue_and_eliminate", false} });
                 }
             }
             k = 1;

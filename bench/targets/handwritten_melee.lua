@@ -218,8 +218,8 @@ function Melee:resolve(given, face)
       for _ = 1, n do
         triggers[#triggers + 1] = "cavalry_pursuit"
         trigger_of[#trigger_of + 1] = 0
-        passed[#passed + 1] = eliminated and {pursued_eliminated_by_melee = true}
-          or {pursued_eliminated_by_melee = false, already_eliminated = false}
+        -- the first repeat's situation: no earlier repeat eliminated the unit
+        passed[#passed + 1] = {pursued_eliminated_by_melee = eliminated, earlier_pursue_and_eliminate = false}
       end
     end
     k = 1

@@ -186,8 +186,8 @@ export class Melee {
         for (let i = 0; i < n; i++) {
           triggers.push('cavalry_pursuit');
           triggerOf.push(0);
-          passed.push(eliminated ? { pursued_eliminated_by_melee: true }
-            : { pursued_eliminated_by_melee: false, already_eliminated: false });
+          // the first repeat's situation: no earlier repeat eliminated the unit
+          passed.push({ pursued_eliminated_by_melee: eliminated, earlier_pursue_and_eliminate: false });
         }
       }
       k = 1;

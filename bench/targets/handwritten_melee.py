@@ -208,8 +208,8 @@ class Melee:
             attacker_lost = row <= 1
             loser = att_type if attacker_lost else def_type
             if loser != LI and not (row in (1, 6) and v['eliminated_failing_to_retreat']):
-                pursuit = {'pursued_eliminated_by_melee': True} if row in (0, 7) else \
-                    {'pursued_eliminated_by_melee': False, 'already_eliminated': False}
+                # The first repeat's situation: no earlier repeat eliminated the unit.
+                pursuit = {'pursued_eliminated_by_melee': row in (0, 7), 'earlier_pursue_and_eliminate': False}
                 for _ in range(v['defender_cavalry_units'] if attacker_lost else v['attacker_cavalry_units']):
                     triggers.append('cavalry_pursuit')
                     trigger_of.append(0)
