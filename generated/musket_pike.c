@@ -249,7 +249,7 @@ static const char *const input31_labels[] = {"A leader pursued (off the map) wit
 static const char *const input32_labels[] = {"Side of the leader who takes the Leader Loss check", "Сторона Командира, проходящего проверку на Потерю Командира"};
 static const char *const input33_labels[] = {"A defeated unit is in one of the cavalry's front hexes", "Побежденное подразделение находится в одном из фронтальных гексов кавалерии"};
 static const char *const input34_labels[] = {"A defeated unit is in one of the cavalry's flank hexes", "Побежденное подразделение находится в одном из фланговых гексов кавалерии"};
-static const char *const input35_labels[] = {"earlier pursue_and_eliminate", "earlier pursue_and_eliminate"};
+static const char *const input35_labels[] = {"An earlier repeat gave Pursue and eliminate", "Более ранний повтор дал «Преследование и Уничтожение»"};
 static const rtab_input inputs[] = {
 	{.id = "game", .labels = input0_labels, .rule = "11.7.2", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 2, .min = 0, .max = 3, .default_value = 3, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "attacker_type", .labels = input1_labels, .rule = "11.3.8", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 6, .min = 0, .max = 6, .default_value = 6, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},

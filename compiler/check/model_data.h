@@ -178,6 +178,7 @@ typedef struct model {
 	size_t nearlier;
 	ast_def **made_inputs;
 	size_t nmade_inputs;
+	bool reading_rewrite; /* compiling a rewrite's condition: 'earlier OUTCOME' may be read */
 	size_t nvariants;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */
 	size_t dice_cap;

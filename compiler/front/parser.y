@@ -542,6 +542,7 @@ static void add_rowitem(ast_stmt *block, ast_stmt *item)
 %token RANGE_KW "keyword 'within'" TIMES "keyword 'times'" SETTLED "keyword 'settled'" WHERE "keyword 'where'"
 %token ERRATA "keyword 'errata'"
 %token OUTCOMES "keyword 'outcomes'"
+%token EARLIER "keyword 'earlier'"
 %token PROCEDURE "keyword 'procedure'" TIE "keyword 'tie'" EXAMPLE "keyword 'example'" REQUIRE "keyword 'require'" DRM "keyword 'drm'" ARROW "'->'"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" DOTDOT "'..'"
 %token <str> IDENT "identifier" STRING "string" CODEWORD "code like 6/3"
@@ -1552,8 +1553,8 @@ gitem:
 	| ':' { $$ = cell(@1, 0, 0, false, false); $$->kind = CELL_COLON; }
 	;
 
-/* A rewrite's condition, or 'earlier OUTCOME' (an earlier repeat of the
- * trigger that resolves the table gave OUTCOME), alone or before 'and'. */
+/* A rewrite's condition; 'earlier OUTCOME' is an expression of its own
+ * (below). Two names in a row are a mistake for it, said once. */
 rewrite_cond:
 	expr
 	| IDENT IDENT { $$ = earlier_name(ctx, $1, @1, $2, @2); }
@@ -1818,6 +1819,10 @@ expr:
 		$$ = ast_expr_new(EX_DICE, LOC(@1)); $$->num = $1.count; $$->sides = $1.sides;
 		$$ = with_unit($$, $2, @2);
 	}
+	/* An earlier repeat of the trigger that resolves the table gave OUTCOME:
+	 * "earlier OUTCOME", a name no identifier is, which the checks read in a
+	 * rewrite's condition only (sema_earlier.c), with 'not', 'and', 'or'. */
+	| EARLIER IDENT { $$ = ast_expr_new(EX_NAME, LOC(@2)); $$->name = xasprintf("earlier %s", $2); free($2); }
 	| IF expr THEN expr ELSE expr %prec ELSE {
 		$$ = ast_expr_new(EX_IF, LOC(@1)); $$->lhs = $2; $$->rhs = $4; $$->third = $6;
 	}
@@ -1946,6 +1951,11 @@ static void read_contextually(const yypstate *ps, yyscan_t scanner, struct lexed
 			*have_next = true;
 		}
 		kw_ok = reads_on(ps, kw, next) || !reads_on(ps, name, next);
+		/* 'earlier and x', 'earlier or x': a name (an input called so) before
+		 * the operator, not 'earlier' of an outcome called 'and'. */
+		if (t->token == EARLIER && (next->token == AND || next->token == OR || next->token == THEN ||
+					    next->token == ELSE))
+			kw_ok = false;
 		/* A name alone ('when;') is a value of an enum, an effect of an outcome
 		 * or a member of a group; elsewhere 'roll;' is a 'roll' left unfinished. */
 		if (!kw_ok && next->token == ';' && defining != ENUM && defining != OUTCOME && defining != OUTCOMES)

@@ -29,6 +29,20 @@ const char *export_op_name(int op)
 	return op >= 0 && op < RTAB_OP_COUNT_ && op_names[op] ? op_names[op] : "?";
 }
 
+#define EARLIER_PREFIX "earlier_"
+
+int expr_earlier_outcome(const rtab_ruleset *rs, size_t input)
+{
+	if (input >= rs->ninputs || rs->inputs[input].type != RTAB_TYPE_BOOL ||
+	    strncmp(rs->inputs[input].id, EARLIER_PREFIX, strlen(EARLIER_PREFIX)) != 0)
+		return -1;
+	const char *outcome = rs->inputs[input].id + strlen(EARLIER_PREFIX);
+	for (size_t o = 0; o < rs->noutcomes; o++)
+		if (strcmp(rs->outcomes[o].id, outcome) == 0)
+			return (int)o;
+	return -1;
+}
+
 /* Decompiling a program back into the language's infix form. */
 
 enum { P_IF = 0, P_OR, P_AND, P_NOT, P_CMP, P_ADD, P_MUL, P_NEG, P_ATOM };
@@ -321,6 +335,13 @@ static void decompile(decomp *d, size_t from, size_t to)
 		case RTAB_OP_INPUT:
 			if (in->arg < 0 || in->arg >= rs->ninputs) {
 				d->bad = true;
+				break;
+			}
+			/* The input of 'earlier OUTCOME' as the rewrite writes it (its id is
+			 * made of the phrase, which the rule reads). */
+			if (expr_earlier_outcome(rs, (size_t)in->arg) >= 0) {
+				push(d, xasprintf("earlier %s", rs->outcomes[expr_earlier_outcome(rs, (size_t)in->arg)].id),
+				     P_ATOM, T_BOOL, -1);
 				break;
 			}
 			push(d, xstrdup(d->scope && rs->inputs[in->arg].list_role == RTAB_LIST_FIELD &&

@@ -8,8 +8,9 @@ A pair that does not apply is listed, with its reason, in not_applicable.tsv;
 a pair that is known to fail is listed in known_gaps.tsv and must still fail
 (the list can only shrink).
 
-Usage: run.py RTAB SOURCE_ROOT [--report] [--sample]
+Usage: run.py RTAB SOURCE_ROOT [--report] [--sample] [--only=FIXTURE,...]
 --report prints every pair's outcome, to write or shrink the two tables.
+--only runs the verbs on those fixtures alone (while writing one).
 --sample runs every eighth pair (the quick tier): each verb on an eighth of
 the fixtures and each fixture through a quarter of the verbs, turning by one
 from fixture to fixture; the registry's checks run whole either way.
@@ -89,6 +90,7 @@ SUB_FORMS = [
     'value_rows_ends',     # below/above and rows otherwise { ... } in the row form of lines by a value
     'computed_rows',       # rows { 0-2 3-5 6+ ... }: one computed key in the row form, its steps over the columns
     'rewrite_earlier',     # rewrite A -> B when earlier OUTCOME: whether an earlier repeat of the trigger gave OUTCOME
+    'rewrite_earlier_logic',  # rewrite A -> B when not earlier OUTCOME, earlier OUTCOME or C
 ]
 
 # --sample: one pair of fixture and verb in this many.
@@ -410,6 +412,7 @@ def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
     report = '--report' in sys.argv[1:]
     stride = SAMPLE_STRIDE if '--sample' in sys.argv[1:] else 1
+    only = [a[len('--only='):].split(',') for a in sys.argv[1:] if a.startswith('--only=')]
     if len(args) != 2:
         raise SystemExit('usage: run.py RTAB SOURCE_ROOT [--report]')
     rtab, source_root = os.path.abspath(args[0]), os.path.abspath(args[1])
@@ -452,6 +455,8 @@ def main():
         jobs = {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
             for i, fx in enumerate(fixtures):
+                if only and fx.name not in only[0]:
+                    continue
                 work = os.path.join(work_root, fx.name)
                 os.makedirs(work)
                 mutated, error = mutate(fx, work)

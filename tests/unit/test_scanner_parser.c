@@ -887,6 +887,14 @@ static const tree_case tree_cases[] = {
 	 "effect loses(who: side, steps: int -1000000000..1000000000)\n"
 	 "modifier m { when (> ratio 2); amount steps; }\n"
 	 "example e { check t(ratio=3,table=group) roll 1 -> x; }\n"},
+	{"'earlier' before a name reads an earlier outcome (with not, and, or); before an operator or alone a name",
+	 "input earlier: bool = false;\n"
+	 "modifier m { when earlier and not earlier; value 1; }\n"
+	 "table t { rewrite a -> b when not earlier a or earlier; rewrite a -> b when (earlier table) and earlier or x; }\n",
+	 false,
+	 "input earlier: bool = false\n"
+	 "modifier m { when (and earlier (not earlier)); amount 1; }\n"
+	 "table t { rewrite a -> b when (or (not earlier a) earlier); rewrite a -> b when (or (and earlier table earlier) x); }\n"},
 	{"keywords as names anywhere a name stands; where a statement may begin with either, the word after decides",
 	 "enum terrain { when { en \"Open\"; } default; value; }\n"
 	 "input table: terrain = when;\n"

@@ -12,6 +12,7 @@
 
 #include "check/checks.h"
 #include "check/names/resolve_name.h"
+#include "base/msg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,24 @@ static void note_uses(model *m, size_t t, const ast_expr *e)
 		note_uses(m, t, a);
 }
 
+/* The made input's label in a locale, as the rule reads: "An earlier repeat
+ * gave Eliminated", in the locale's words (the message catalogue; English
+ * for a locale it lacks) and with the outcome's label in that locale (its
+ * id when it has none, as for a result of a numeric outcome). */
+static char *earlier_label(const model *m, const char *outcome, const char *locale)
+{
+	msg_lang words = msg_english();
+	(void)msg_find(locale, &words);
+	const char *text = outcome;
+	int o = model_find(m, DEF_OUTCOME, outcome);
+	for (const ast_stmt *s = o >= 0 ? m->defs[DEF_OUTCOME][o]->body : NULL; s; s = s->next)
+		if (s->kind == ST_LABEL && s->name && s->text && strcmp(s->name, locale) == 0) {
+			text = s->text;
+			break;
+		}
+	return xasprintf(msg_in(words, "An earlier repeat gave %s"), text);
+}
+
 void make_earlier_inputs(model *m)
 {
 	for (size_t t = 0; t < m->ndefs[DEF_TABLE]; t++)
@@ -72,7 +91,7 @@ void make_earlier_inputs(model *m)
 		for (size_t l = 0; l < m->rs.nlocales; l++) {
 			ast_stmt *label = ast_stmt_new(ST_LABEL, at);
 			label->name = xstrdup(m->rs.locales[l]);
-			label->text = xasprintf("earlier %s", m->earlier[k].outcome);
+			label->text = earlier_label(m, m->earlier[k].outcome, m->rs.locales[l]);
 			label->text_loc = at;
 			d->body = AST_APPEND(d->body, label);
 		}

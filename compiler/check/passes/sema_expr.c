@@ -322,7 +322,14 @@ static bool walk_name(model *m, const ast_expr *e, int hint_enum, instr_vec *iv,
 {
 	char earlier[256];
 	if (earlier_input_id(e->name, earlier, sizeof earlier)) {
-		/* 'earlier OUTCOME' in a rewrite: the input the repeats pass it in. */
+		/* 'earlier OUTCOME' in a rewrite: the input the repeats pass it in. Elsewhere
+		 * no repeat is at hand to pass it (a modifier, a trigger, a procedure). */
+		if (!m->reading_rewrite) {
+			check_report(m, CHECK_MISPLACED, e->loc,
+				     "'%s' reads whether an earlier repeat of a trigger gave '%s', which only a rewrite's condition may read: write 'rewrite A -> B when %s;' in the table the trigger repeats, or read an input the trigger passes on (trigger T(x = %s) times N)",
+				     e->name, e->name + strlen("earlier "), e->name, e->name);
+			return false;
+		}
 		int i = model_find(m, DEF_INPUT, earlier);
 		if (i < 0 || m->bad[DEF_INPUT][i])
 			return false;

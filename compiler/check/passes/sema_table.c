@@ -399,7 +399,10 @@ static void resolve_rewrites(model *m, const ast_def *d, rtab_table *t)
 			if (to < 0)
 				to = resolve_def(m, DEF_OUTCOME, s->name2, s->name2_loc);
 			rtab_rewrite *rw = &out[t->nrewrites];
-			if (!compile_expr(m, s->expr, RTAB_TYPE_BOOL, &rw->condition, &ty) || from < 0 || to < 0)
+			m->reading_rewrite = true;
+			bool compiled = compile_expr(m, s->expr, RTAB_TYPE_BOOL, &rw->condition, &ty);
+			m->reading_rewrite = false;
+			if (!compiled || from < 0 || to < 0)
 				break;
 			rw->from = (uint16_t)from;
 			rw->to = (uint16_t)to;

@@ -28,6 +28,8 @@ syn keyword rtabKeyword faces trigger value roll cap within columns by rows time
       \ modifiers require
 syn keyword rtabConditional when unless if then else
 syn keyword rtabLogical and or not
+" 'earlier OUTCOME' in a rewrite's condition; elsewhere the word is a name.
+syn match rtabKeyword /\<earlier\ze\s\+\h/
 syn keyword rtabBoolean true false
 syn keyword rtabType bool int
 syn keyword rtabContextual shifts clamp below above like round down up nearest note cell at exact none
