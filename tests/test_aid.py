@@ -33,6 +33,7 @@ os.chdir(root)
 chromium = shutil.which('chromium') or shutil.which('chromium-browser')
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pdf_tools  # noqa: E402
+import headless  # noqa: E402
 pdf_tools.require(dict(chromium=chromium, **pdf_tools.poppler()),
                   [rtab, 'export', '--format', 'pdf', 'tables/classic_odds.rtab'])
 
@@ -74,11 +75,8 @@ def plain(markup):
     return re.sub(r'\s+', ' ', html.unescape(text))
 
 
-def chromium_run(*args):
-    profile = tempfile.mkdtemp(dir=tmp)
-    return subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-                           '--disable-background-networking', '--disable-component-update', '--disable-sync',
-                           '--user-data-dir=' + profile, *args], capture_output=True, text=True, timeout=120)
+# One browser renders and prints every page (tests/headless.py).
+browser = headless.Browser(chromium)
 
 
 def pdf_pages(path):
@@ -109,11 +107,14 @@ for path in sorted(glob.glob('tables/*.rtab')):
         # The HTML, as Chromium renders it.
         page = os.path.join(tmp, '%s.%s.html' % (name, locale))
         subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page], check=True)
-        dom = chromium_run('--dump-dom', 'file://' + page)
-        if dom.returncode != 0 or '<table' not in dom.stdout:
-            failed.append('%s %s: chromium rendered nothing: %s' % (path, locale, dom.stderr[-300:]))
+        try:
+            dom = browser.dump_dom('file://' + page)
+        except headless.Error as e:
+            dom = str(e)
+        if '<table' not in dom:
+            failed.append('%s %s: chromium rendered nothing: %s' % (path, locale, dom[-300:]))
             continue
-        text = plain(dom.stdout)
+        text = plain(dom)
         for h in want:
             if h not in text:
                 failed.append('%s %s: the HTML aid lacks the heading %r' % (path, locale, h))
@@ -206,10 +207,12 @@ page = os.path.join(tmp, 'mp.html')
 subprocess.run([rtab, 'export', '--format', 'html', '--paper', 'letter', 'tables/musket_pike.rtab', '--locale', 'en',
                 '-o', page], check=True)
 printed = os.path.join(tmp, 'mp-chromium.pdf')
-run = chromium_run('--no-pdf-header-footer', '--print-to-pdf=' + printed, 'file://' + page)
-if not os.path.exists(printed):
-    failed.append('chromium printed no PDF of the HTML aid: %s' % run.stderr[-300:])
-else:
+try:
+    browser.print_to_pdf('file://' + page, printed)
+except headless.Error as e:
+    failed.append('chromium printed no PDF of the HTML aid: %s' % e)
+browser.close()
+if os.path.exists(printed):
     pages = pdf_pages(printed)
     title = json.loads(subprocess.run([rtab, 'export', '--format', 'json', 'tables/musket_pike.rtab'],
                                       capture_output=True, text=True, check=True).stdout)['title']['en']

@@ -15,9 +15,9 @@ with no character that reorders a line standing raw. Identifiers are ASCII lette
 digits and '_' only (the lexer refuses anything else), so ids carry no
 hostile text.
 
-With --chromium, each HTML page is also rendered in headless Chromium and
-the DOM it ends with is checked the same way (exit 77 without Chromium),
-and each Markdown output is turned into HTML by the Markdown processors a
+With --chromium, each HTML page is also rendered in headless Chromium (one
+browser for every page) and the DOM it ends with is checked the same way
+(exit 77 without Chromium), and each Markdown output is turned into HTML by the Markdown processors a
 publisher feeds it to (cmark, the CommonMark reference, with raw HTML let
 through as GitHub-style sites and Jekyll do; Python-Markdown, which MkDocs
 uses), then rendered and checked like a page.
@@ -42,6 +42,10 @@ if '--chromium' in sys.argv[3:]:
     if not chromium:
         print('SKIP: chromium is not installed')
         sys.exit(77)
+    # One browser renders every page (tests/headless.py).
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import headless  # noqa: E402
+    browser = headless.Browser(chromium)
 failures = []
 
 
@@ -208,15 +212,15 @@ def rendered(what, out):
     page = os.path.join(tmp, 'page.html')
     with open(page, 'w', encoding='utf-8') as f:
         f.write(out)
-    profile = tempfile.mkdtemp(dir=tmp)
-    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-                          '--no-first-run', '--disable-background-networking', '--disable-component-update',
-                          '--disable-sync', '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
-                         capture_output=True, text=True, timeout=120)
-    if dom.returncode != 0 or '<body' not in dom.stdout:
-        fail('%s: chromium rendered nothing (exit %d): %s' % (what, dom.returncode, dom.stderr[-500:]))
+    try:
+        dom = browser.dump_dom('file://' + page)
+    except headless.Error as e:
+        fail('%s: chromium rendered nothing: %s' % (what, e))
         return None
-    return dom.stdout
+    if '<body' not in dom:
+        fail('%s: chromium rendered nothing: %s' % (what, dom[:500]))
+        return None
+    return dom
 
 
 def check_html(what, out, must_hold):
@@ -438,6 +442,8 @@ elif cc:
             if t not in printed:
                 fail('the generated C does not hold the text %r exactly' % field(t))
 
+if chromium:
+    browser.close()
 shutil.rmtree(tmp)
 if failures:
     print('\n'.join(failures[:60]))

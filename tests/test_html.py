@@ -19,6 +19,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from export_cells import grid_lines, is_grid, marked  # noqa: E402
+import headless  # noqa: E402
 
 rtab, root = os.path.abspath(sys.argv[1]), sys.argv[2]
 static = sys.argv[3:] == ['--static']
@@ -55,6 +56,8 @@ class Cells(html.parser.HTMLParser):
 
 failed = []
 tmp = tempfile.mkdtemp()
+# One browser renders every page (tests/headless.py).
+browser = None if static else headless.Browser(chromium)
 try:
     for path in sorted(glob.glob('tables/*.rtab')):
         doc = json.loads(subprocess.run([rtab, 'export', '--format', 'json', path],
@@ -67,17 +70,13 @@ try:
                 with open(page, encoding='utf-8') as f:
                     markup = f.read()
             else:
-                profile = tempfile.mkdtemp(dir=tmp)
-                dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-                                      '--no-first-run', '--disable-background-networking',
-                                      '--disable-component-update', '--disable-sync',
-                                      '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
-                                     capture_output=True, text=True, timeout=120)
-                if dom.returncode != 0 or '<table' not in dom.stdout:
-                    failed.append('%s %s: chromium rendered nothing (exit %d): %s' % (
-                        path, locales, dom.returncode, dom.stderr[-500:]))
+                try:
+                    markup = browser.dump_dom('file://' + page)
+                except headless.Error as e:
+                    markup = str(e)
+                if '<table' not in markup:
+                    failed.append('%s %s: chromium rendered nothing: %s' % (path, locales, markup[-500:]))
                     continue
-                markup = dom.stdout
             p = Cells()
             p.feed(markup)
             cells = set(p.cells)
@@ -108,6 +107,8 @@ try:
                 failed.append('%s (%s): the cell %r is not in the rendered page' % (path, ','.join(locales), w))
             print('ok: %s (%s): %d cells rendered, %d checked' % (path, ','.join(locales), len(p.cells), len(want)))
 finally:
+    if browser:
+        browser.close()
     shutil.rmtree(tmp, ignore_errors=True)
 for f in failed:
     print('FAIL:', f)

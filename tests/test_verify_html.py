@@ -22,6 +22,8 @@ chromium = shutil.which('chromium') or shutil.which('chromium-browser')
 if not chromium:
     print('SKIP: chromium is not installed')
     sys.exit(77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import headless  # noqa: E402
 
 
 class Tables(html.parser.HTMLParser):
@@ -74,6 +76,19 @@ EXPECTED = [
 ]
 
 failed = []
+# One browser renders every page (tests/headless.py); the frame that
+# measures the wide page reads the page it holds, a file beside it.
+browser = headless.Browser(chromium, ['--allow-file-access-from-files'])
+
+
+def render(url, size=None):
+    """The DOM of the page once loaded, or what went wrong."""
+    try:
+        return browser.dump_dom(url, size)
+    except headless.Error as e:
+        return 'chromium rendered nothing: %s' % e
+
+
 with tempfile.TemporaryDirectory() as tmp:
     page = os.path.join(tmp, 'verify.html')
     with open(page, 'wb') as f:
@@ -82,16 +97,9 @@ with tempfile.TemporaryDirectory() as tmp:
                            check=False)
     if p.returncode != 1:
         failed.append('rtab verify --format html exited %d, expected 1' % p.returncode)
-    profile = os.path.join(tmp, 'profile')
-    os.mkdir(profile)
-    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-                          '--no-first-run', '--disable-background-networking',
-                          '--disable-component-update', '--disable-sync',
-                          '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
-    text = dom.stdout.decode('utf-8', 'replace')
-    if dom.returncode != 0 or '<table' not in text:
-        failed.append('chromium rendered nothing (exit %d)' % dom.returncode)
+    text = render('file://' + page)
+    if '<table' not in text:
+        failed.append('chromium rendered nothing: %s' % text[-500:])
     t = Tables()
     t.feed(text)
     got = [[[('*' if d else '') + c for c, d in row] for row in table] for table in t.tables]
@@ -139,12 +147,7 @@ with tempfile.TemporaryDirectory() as tmp:
         p = subprocess.run([rtab, 'verify', '--format', 'html', 'tests/verify/close_combat_en.rtab',
                             'tests/verify/close_combat_faulty.rtab'], cwd=root, stdout=f,
                            stderr=subprocess.PIPE, check=False)
-    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-                          '--no-first-run', '--disable-background-networking',
-                          '--disable-component-update', '--disable-sync',
-                          '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
-    text = dom.stdout.decode('utf-8', 'replace')
+    text = render('file://' + page)
     for needle in ("<td>the translation lacks 'flank'</td>", '<td>the branches are swapped; when move = 0',
                    '<td>the same, exhaustively, over 169 situations</td>'):
         if needle not in text:
@@ -170,13 +173,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 "if(r.right>w+1)bad.push(t.className+' '+Math.round(r.right));});"
                 "document.getElementById('out').textContent='tables '+n+' past the edge '+bad.length+': '+bad.join(', ');"
                 '"></iframe><pre id="out">not measured</pre></body></html>')
-    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-                          '--no-first-run', '--disable-background-networking',
-                          '--disable-component-update', '--disable-sync', '--allow-file-access-from-files',
-                          '--window-size=820,700', '--user-data-dir=' + profile, '--dump-dom',
-                          'file://' + frame],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
-    text = dom.stdout.decode('utf-8', 'replace')
+    text = render('file://' + frame, size=(820, 700))
     import re
     measured = re.search(r'tables (\d+) past the edge (\d+):([^<]*)', text)
     if not measured or int(measured.group(1)) < 4:
@@ -193,17 +190,13 @@ with tempfile.TemporaryDirectory() as tmp:
                            stderr=subprocess.PIPE, check=False)
     if p.returncode != 1:
         failed.append('rtab diff --format html exited %d, expected 1' % p.returncode)
-    dom = subprocess.run([chromium, '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
-                          '--no-first-run', '--disable-background-networking',
-                          '--disable-component-update', '--disable-sync',
-                          '--user-data-dir=' + profile, '--dump-dom', 'file://' + page],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=120, check=False)
-    text = dom.stdout.decode('utf-8', 'replace')
+    text = render('file://' + page)
     for needle in ('<li>Arms matrix, cell cavalry, infantry: +2 (was +1)</li>',
                    'Attack repulsed 16.67% → 0%'):
         if needle not in text:
             failed.append('the rendered diff lacks %r' % needle)
 
+browser.close()
 for f in failed:
     print('FAIL:', f)
 print('%d failed' % len(failed))
