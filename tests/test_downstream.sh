@@ -108,6 +108,7 @@ step "run with rtab as a subproject" "$meson" test -C "$tmp/sub-build" --print-e
 step "list the parent's tests" "$meson" test -C "$tmp/sub-build" --list --no-rebuild
 grep -q "^rtab:" "$log" && fail "rtab's tests run in the parent project: $(grep '^rtab:' "$log" | head -3)"
 [ -e "$tmp/sub-build/subprojects/rtab/tables" ] && fail "the subproject compiled its bundled tables"
+[ -e "$tmp/sub-build/subprojects/rtab/web/rtab.wasm" ] && fail "the subproject built rtab in WebAssembly"
 
 # 3. Outside any build system, with pkg-config only.
 mkdir "$tmp/plain"
