@@ -1,6 +1,10 @@
 """Many rulesets' C# modules, each with its conform harness, compiled by one mcs
-into one program whose first argument names the ruleset whose harness runs:
-mcs starts once rather than once per ruleset."""
+into one program whose first argument, the ruleset's place in the list, chooses
+the harness that runs: mcs starts once rather than once per ruleset. Rulesets of one id (the
+generator names every ruleset it writes gen) are told apart by their
+namespace: the second and later of an id are compiled in the namespace
+their module declares with _K added, K their place in the list, and
+nothing else of their text changed."""
 import json
 import os
 import re
@@ -14,13 +18,13 @@ def ruleset_id(rtab, path):
 
 def bundle(rtab, paths, out):
     """Every ruleset's C# module and conform harness compiled by one mcs into one
-    program, whose first argument names the ruleset whose harness runs (a
-    harness's Main is public): {path: [command]}. A module that mcs refuses
+    program, whose first argument, the ruleset's place in paths, chooses the
+    harness that runs (a harness's Main is public): {path: [command]}. A module that mcs refuses
     leaves this empty, and each is then compiled on its own, its error its own."""
     sources, cases, seen = [], [], set()
     for k, path in enumerate(paths):
         rid = ruleset_id(rtab, path)
-        if rid is None or rid in seen:
+        if rid is None:
             continue
         d = os.path.join(out, str(k))
         if subprocess.run([rtab, 'compile', '--target', 'csharp', path, '-o', d], capture_output=True).returncode:
@@ -28,21 +32,37 @@ def bundle(rtab, paths, out):
         module, harness = os.path.join(d, rid + '.cs'), os.path.join(d, rid + '_conform.cs')
         with open(harness, encoding='utf-8') as f:
             text = f.read()
-        space = re.search(r'^namespace ([\w.]+)', text, re.M)
+        space = re.search(r'^namespace ([\w.]+)$', text, re.M)
         cls = re.search(r'public static class (\w+)', text)
         if not space or not cls or 'public static int Main()' not in text:
             continue
-        seen.add(rid)
+        space = space.group(1)
+        if space in seen:
+            # The same namespace as an earlier ruleset's: this one's, renamed in both files.
+            renamed = '%s_%d' % (space, k)
+            for f in (module, harness):
+                with open(f, encoding='utf-8') as src:
+                    text = src.read()
+                text, n = re.subn(r'^namespace %s$' % re.escape(space), 'namespace ' + renamed, text, flags=re.M)
+                if n != 1:
+                    break
+                with open(f, 'w', encoding='utf-8') as dst:
+                    dst.write(text)
+            else:
+                space = renamed
+        if space in seen:
+            continue
+        seen.add(space)
         sources += [module, harness]
-        cases.append((path, rid, '%s.%s' % (space.group(1), cls.group(1))))
+        cases.append((path, str(k), '%s.%s' % (space, cls.group(1))))
     if not cases:
         return {}
     dispatch = os.path.join(out, 'ConformAll.cs')
     with open(dispatch, 'w', encoding='utf-8') as f:
         f.write('public static class RtabConformAll\n{\n    public static int Main(string[] args)\n    {\n'
                 '        switch (args.Length == 1 ? args[0] : "")\n        {\n')
-        for _, rid, harness in cases:
-            f.write('        case "%s": return %s.Main();\n' % (rid, harness))
+        for _, key, harness in cases:
+            f.write('        case "%s": return %s.Main();\n' % (key, harness))
         f.write('        }\n        return 2;\n    }\n}\n')
     exe = os.path.join(out, 'conform_all.exe')
     p = subprocess.run(['mcs', '-nologo', '-warnaserror+', '-main:RtabConformAll', '-out:' + exe, dispatch] + sources,
@@ -51,4 +71,4 @@ def bundle(rtab, paths, out):
         print('note: the C# modules do not compile as one program; each is compiled alone: %s' %
               (p.stdout + p.stderr).strip()[:300])
         return {}
-    return {path: ['mono', exe, rid] for path, rid, _ in cases}
+    return {path: ['mono', exe, key] for path, key, _ in cases}

@@ -48,6 +48,10 @@ COMPILE = {
                             os.path.join(d, i + '.cs'), os.path.join(d, i + '_conform.cs')],
 }
 failures, skipped = [], []
+# How long rtab conform waits for an answer: a port's first answer waits for
+# its interpreter to start, which on a loaded machine (mono, node) may take
+# longer than conform's default of 10 s.
+WAIT = ['--timeout', '120']
 
 
 def have(tool):
@@ -81,7 +85,7 @@ def one(name, path):
     if rid is None:
         return ('cannot', name, path, 'the file has errors: ' + why)
     if name == 'csharp' and path in bundled:
-        p = subprocess.run([rtab, 'conform', path, '--', *bundled[path]], capture_output=True, text=True,
+        p = subprocess.run([rtab, 'conform', path, *WAIT, '--', *bundled[path]], capture_output=True, text=True,
                            timeout=300)
         if p.returncode != 0:
             return ('fail', name, path, 'exit %d: %s%s' % (p.returncode, p.stdout[:3000], p.stderr[:1000]))
@@ -90,7 +94,7 @@ def one(name, path):
         problem = build(name, path, out)
         if problem:
             return ('fail', name, path, problem)
-        p = subprocess.run([rtab, 'conform', path, '--', *TARGETS[name][2](out, rid)],
+        p = subprocess.run([rtab, 'conform', path, *WAIT, '--', *TARGETS[name][2](out, rid)],
                            capture_output=True, text=True, timeout=300)
         if p.returncode != 0:
             return ('fail', name, path, 'exit %d: %s%s' % (p.returncode, p.stdout[:3000], p.stderr[:1000]))

@@ -29,6 +29,10 @@ if set(ports) <= {'python'}:
     sys.exit(1 if os.environ.get('RTAB_REQUIRE_TOOLS') == '1' else 77)
 
 failures, valid = [], 0
+# How long rtab conform waits for an answer: a port's first answer waits for
+# its interpreter to start, which on a loaded machine (mono, node) may take
+# longer than conform's default of 10 s.
+WAIT = ['--timeout', '120']
 with tempfile.TemporaryDirectory() as tmp:
     subprocess.run([gen, tmp, str(n)], check=True)
     # The generator breaks a limit on purpose now and then: those it writes that check.
@@ -40,7 +44,7 @@ with tempfile.TemporaryDirectory() as tmp:
         # The reference port, from the JSON export.
         export = path[:-len('.rtab')] + '.json'
         subprocess.run([rtab, 'export', '--format', 'json', path, '-o', export], check=True)
-        p = subprocess.run([rtab, 'conform', path, '--', sys.executable, PORT, export, '--conform'],
+        p = subprocess.run([rtab, 'conform', path, *WAIT, '--', sys.executable, PORT, export, '--conform'],
                            capture_output=True, text=True, timeout=600)
         if p.returncode != 0:
             failures.append('%s (the reference port): %s' % (os.path.basename(path), (p.stdout + p.stderr)[-600:]))
@@ -52,7 +56,7 @@ with tempfile.TemporaryDirectory() as tmp:
                 continue
             (module,) = [m for m in glob.glob(os.path.join(out, '*' + suffix)) if not m.endswith('_conform.cs')]
             if target == 'csharp' and path in bundled:
-                p = subprocess.run([rtab, 'conform', path, '--', *bundled[path]], capture_output=True, text=True,
+                p = subprocess.run([rtab, 'conform', path, *WAIT, '--', *bundled[path]], capture_output=True, text=True,
                                    timeout=600)
                 if p.returncode != 0:
                     failures.append('%s (%s): %s' % (os.path.basename(path), target, (p.stdout + p.stderr)[-600:]))
@@ -66,7 +70,7 @@ with tempfile.TemporaryDirectory() as tmp:
                     failures.append('%s: mcs: %s' % (os.path.basename(path), (p.stdout + p.stderr)[:600]))
                     continue
                 module = exe
-            p = subprocess.run([rtab, 'conform', path, '--', tool, module], capture_output=True, text=True,
+            p = subprocess.run([rtab, 'conform', path, *WAIT, '--', tool, module], capture_output=True, text=True,
                                timeout=600)
             if p.returncode != 0:
                 failures.append('%s (%s): %s' % (os.path.basename(path), target, (p.stdout + p.stderr)[-600:]))
