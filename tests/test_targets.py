@@ -13,12 +13,14 @@ every bundled ruleset and every family is run once); the slow tier runs
 every target on every bundled ruleset and construct fixture.
 """
 import concurrent.futures
+import functools
 import glob
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import csharp_bundle  # noqa: E402
@@ -58,7 +60,9 @@ def have(tool):
     return os.path.exists(tool) if os.path.isabs(tool) else shutil.which(tool) is not None
 
 
+@functools.lru_cache(maxsize=None)
 def ruleset_id(path):
+    """The ruleset's id, or None and why not (asked once a file: every target's job asks it)."""
     p = subprocess.run([rtab, 'export', '--format', 'json', path], capture_output=True, text=True)
     if p.returncode != 0:
         return None, p.stderr.strip().splitlines()[0] if p.stderr.strip() else 'exit %d' % p.returncode
@@ -90,15 +94,33 @@ def one(name, path):
         if p.returncode != 0:
             return ('fail', name, path, 'exit %d: %s%s' % (p.returncode, p.stdout[:3000], p.stderr[:1000]))
         return ('ok', name, path, p.stdout.strip())
-    with tempfile.TemporaryDirectory() as out:
-        problem = build(name, path, out)
-        if problem:
-            return ('fail', name, path, problem)
-        p = subprocess.run([rtab, 'conform', path, *WAIT, '--', *TARGETS[name][2](out, rid)],
-                           capture_output=True, text=True, timeout=300)
-        if p.returncode != 0:
-            return ('fail', name, path, 'exit %d: %s%s' % (p.returncode, p.stdout[:3000], p.stderr[:1000]))
-        return ('ok', name, path, p.stdout.strip())
+    out, problem = module(name, path)
+    if problem:
+        return ('fail', name, path, problem)
+    p = subprocess.run([rtab, 'conform', path, *WAIT, '--', *TARGETS[name][2](out, rid)],
+                       capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        return ('fail', name, path, 'exit %d: %s%s' % (p.returncode, p.stdout[:3000], p.stderr[:1000]))
+    return ('ok', name, path, p.stdout.strip())
+
+
+# The modules built, each once: the interpreters of one language (lua5.1,
+# luajit, lua5.4) run the module rtab compile wrote for the first of them.
+modules_dir = tempfile.mkdtemp()
+modules, module_locks, locks_lock = {}, {}, threading.Lock()
+
+
+def module(name, path):
+    """(the module's directory, None) or (None, why it cannot be built)."""
+    key = (name if name in COMPILE else TARGETS[name][0], path)
+    with locks_lock:
+        lock = module_locks.setdefault(key, threading.Lock())
+    with lock:
+        if key not in modules:
+            out = tempfile.mkdtemp(dir=modules_dir)
+            problem = build(name, path, out)
+            modules[key] = (None, problem) if problem else (out, None)
+        return modules[key]
 
 
 def typecheck_ts(paths):
@@ -182,6 +204,7 @@ bundled = csharp_bundle.bundle(rtab, csharp_files, bundle_dir) if len(csharp_fil
 with concurrent.futures.ThreadPoolExecutor(2) as pool:
     results = list(pool.map(lambda j: one(*j), [j for j in jobs if j]))
 shutil.rmtree(bundle_dir, ignore_errors=True)
+shutil.rmtree(modules_dir, ignore_errors=True)
 cannot = {}
 for verdict, name, path, text in results:
     if verdict == 'fail':
