@@ -454,8 +454,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int32_t *inputs;
 
 		fuzz_check_ruleset(rs);
-		/* What rtab compile writes: the resolvers printed from the lowering among them. */
-		c_source_write(&c, &h, rs, "fuzz.rtab", NULL, NULL);
+		/* What rtab compile writes: the data and the resolvers printed from the lowering.
+		 * Every ruleset check accepts lowers. */
+		lower_error why;
+		bool written = c_source_write(&c, &h, rs, "fuzz.rtab", NULL, &why);
+		FUZZ_CHECK(written, "the ruleset does not lower: %s", why.text ? why.text : "");
 		FUZZ_CHECK(c.len > 0 && h.len > 0, "the emitter printed nothing");
 		compile_strict(rs, &c, &h);
 		sb_free(&c);

@@ -584,54 +584,1375 @@ int classic_odds_situation_set(classic_odds_situation *s, size_t input, int32_t 
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&classic_odds_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[1] = {
+	NULL
+};
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* No reason to note. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[6] = {
+	0, 0, 0, 0,
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[11] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr1_[6] = {
+	0, 0, 0, 0,
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn1_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc1_[11] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr2_[9] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn2_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc2_[11] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr3_[6] = {
+	0, 0, 0, 0,
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn3_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc3_[16] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t2_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t3_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table crt: row << 16 | outcome, per column, for the modified rolls 1 (and below) to 6 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[88] = {
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NO_ROW_, 1u, 262144u, 262144u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 1u, 1u, 262144u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 65538u, 1u, 1u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 65538u, 1u, 1u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 65538u, 1u, 1u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 327683u, 65538u, 1u, 1u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 131076u, 327683u, 65538u, 1u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 131076u, 131076u, 131076u, 327683u, 65538u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 196613u, 131076u, 131076u, 131076u, 327683u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+};
+
+/* table cavalry_crt: row << 16 | outcome, per column, for the modified rolls 1 (and below) to 6 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells1_[88] = {
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NO_ROW_, 1u, 262144u, 262144u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 1u, 1u, 262144u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 65538u, 1u, 1u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 65538u, 1u, 1u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 65538u, 1u, 1u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 327683u, 65538u, 1u, 1u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 131076u, 327683u, 65538u, 1u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 131076u, 131076u, 131076u, 327683u, 65538u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 196613u, 131076u, 131076u, 131076u, 327683u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+};
+
+/* table determined_crt: row << 16 | outcome, per column, for the modified rolls 1 (and below) to 6 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells2_[88] = {
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NO_ROW_, 3u, 393216u, 393216u, 393216u, 393216u, 393216u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 65537u, 65537u, 393216u, 393216u, 393216u, 393216u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131074u, 65537u, 65537u, 393216u, 393216u, 393216u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196612u, 131074u, 65537u, 65537u, 524289u, 524289u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196612u, 196612u, 131074u, 65537u, 65537u, 393216u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196612u, 196612u, 458755u, 131074u, 65537u, 65537u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 262149u, 196612u, 196612u, 458755u, 131074u, 65537u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 327685u, 196612u, 196612u, 196612u, 458755u, 131074u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 327685u, 327685u, 196612u, 196612u, 196612u, 458755u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+};
+
+/* table assault_crt: row << 16 | outcome, per column, for the modified rolls 1 (and below) to 6 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells3_[128] = {
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NO_ROW_, 1u, 1u, 262144u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 65538u, 1u, 1u, 1u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 65538u, 1u, 1u, 1u, 1u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 327683u, 327683u, 1u, 1u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 131076u, 131076u, 131076u, 327683u, 327683u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 196613u, 131076u, 131076u, 131076u, 131076u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 196613u, 196613u, 196613u, 131076u, 131076u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NO_ROW_, 65538u, 1u, 262144u, 262144u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 65538u, 1u, 1u, 262144u, 262144u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131076u, 131076u, 65538u, 65538u, 1u, 1u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 327683u, 131076u, 131076u, 131076u, 65538u, 65538u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 196613u, 327683u, 131076u, 131076u, 131076u, 131076u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+};
+
+/* table crt, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		if (nfaces != 1) return RTAB_E_FACES;
+		if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r4 = in[0];
+		const int32_t r5 = in[1];
+		a = r4;
+		b = r5;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = 0 + (!((int64_t)a * 4 < (int64_t)1 * b) +
+	!((int64_t)a * 3 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)1 * b) +
+	!((int64_t)a * 1 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)2 * b) +
+	!((int64_t)a * 1 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)4 * b) +
+	!((int64_t)a * 1 < (int64_t)5 * b) +
+	!((int64_t)a * 1 < (int64_t)6 * b));
+	if (col > 10) col = 10;
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		rtab_applied_modifier *s0 = NULL; /* combined_arms */
+		{
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s0 = &out->applied[out->napplied++];
+				s0->modifier = 0;
+				s0->value = r1;
+				s0->signed_value = r1;
+				s0->counted = 1;
+				s0->shift = 1;
+			}
+		}
+		rtab_applied_modifier *s1 = NULL; /* river */
+		{
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s1 = &out->applied[out->napplied++];
+				s1->modifier = 1;
+				s1->value = r3;
+				s1->signed_value = -r3;
+				s1->counted = 1;
+				s1->shift = 1;
+			}
+		}
+		int64_t total = 0;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (s0 && s0->counted) { sum += s0->signed_value; members = 1; }
+			if (s1 && s1->counted) { sum += s1->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc0_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc0_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(0)->columns[column].automatic;
+		why = rtab_lowered_rc0_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+			why = rtab_lowered_rn0_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells0_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr0_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
 	}
 }
 
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_odds_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+/* table cavalry_crt, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		if (nfaces != 1) return RTAB_E_FACES;
+		if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r6 = in[0];
+		const int32_t r7 = in[1];
+		a = r6;
+		b = r7;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = 0 + (!((int64_t)a * 4 < (int64_t)1 * b) +
+	!((int64_t)a * 3 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)1 * b) +
+	!((int64_t)a * 1 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)2 * b) +
+	!((int64_t)a * 1 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)4 * b) +
+	!((int64_t)a * 1 < (int64_t)5 * b) +
+	!((int64_t)a * 1 < (int64_t)6 * b));
+	if (col > 10) col = 10;
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		rtab_applied_modifier *s0 = NULL; /* combined_arms */
+		{
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s0 = &out->applied[out->napplied++];
+				s0->modifier = 0;
+				s0->value = r1;
+				s0->signed_value = r1;
+				s0->counted = 1;
+				s0->shift = 1;
+			}
+		}
+		rtab_applied_modifier *s1 = NULL; /* river */
+		{
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s1 = &out->applied[out->napplied++];
+				s1->modifier = 1;
+				s1->value = r3;
+				s1->signed_value = -r3;
+				s1->counted = 1;
+				s1->shift = 1;
+			}
+		}
+		rtab_applied_modifier *s2 = NULL; /* cavalry_charge */
+		{
+			const int32_t r4 = in[4];
+			if (r4 != 0) {
+				const int32_t r5 = 2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s2 = &out->applied[out->napplied++];
+				s2->modifier = 2;
+				s2->value = r5;
+				s2->signed_value = r5;
+				s2->counted = 1;
+				s2->shift = 1;
+			}
+		}
+		int64_t total = 0;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (s0 && s0->counted) { sum += s0->signed_value; members = 1; }
+			if (s1 && s1->counted) { sum += s1->signed_value; members = 1; }
+			if (s2 && s2->counted) { sum += s2->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(1)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc1_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc1_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(1)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(1)->columns[column].automatic;
+		why = rtab_lowered_rc1_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+			why = rtab_lowered_rn1_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells1_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr1_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t1_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table determined_crt, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table2_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)2;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		if (nfaces != 1) return RTAB_E_FACES;
+		if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r4 = in[0];
+		const int32_t r5 = in[1];
+		a = r4;
+		b = r5;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = 0 + (!((int64_t)a * 4 < (int64_t)1 * b) +
+	!((int64_t)a * 3 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)1 * b) +
+	!((int64_t)a * 1 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)2 * b) +
+	!((int64_t)a * 1 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)4 * b) +
+	!((int64_t)a * 1 < (int64_t)5 * b) +
+	!((int64_t)a * 1 < (int64_t)6 * b));
+	if (col > 10) col = 10;
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		rtab_applied_modifier *s0 = NULL; /* combined_arms */
+		{
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s0 = &out->applied[out->napplied++];
+				s0->modifier = 0;
+				s0->value = r1;
+				s0->signed_value = r1;
+				s0->counted = 1;
+				s0->shift = 1;
+			}
+		}
+		rtab_applied_modifier *s1 = NULL; /* river */
+		{
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s1 = &out->applied[out->napplied++];
+				s1->modifier = 1;
+				s1->value = r3;
+				s1->signed_value = -r3;
+				s1->counted = 1;
+				s1->shift = 1;
+			}
+		}
+		int64_t total = 0;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (s0 && s0->counted) { sum += s0->signed_value; members = 1; }
+			if (s1 && s1->counted) { sum += s1->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(2)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc2_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc2_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(2)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(2)->columns[column].automatic;
+		why = rtab_lowered_rc2_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(2)->natural[nat].outcome;
+			why = rtab_lowered_rn2_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells2_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr2_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t2_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table assault_crt, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table3_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)3;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		if (nfaces != 1) return RTAB_E_FACES;
+		if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 16;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r4 = in[0];
+		const int32_t r5 = in[1];
+		a = r4;
+		b = r5;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	first = RTAB_LOWERED_TABLE_(3)->column_of_value[in[5]];
+	end = RTAB_LOWERED_TABLE_(3)->column_end_of_value[in[5]];
+	if (!(first < end && end <= 16)) return RTAB_E_RULESET;
+	RTAB_LOWERED_TRY_(rtab_lowered_read_key_(RTAB_LOWERED_TABLE_(3), (size_t)first, (size_t)end, a, b, &col));
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		rtab_applied_modifier *s0 = NULL; /* combined_arms */
+		{
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s0 = &out->applied[out->napplied++];
+				s0->modifier = 0;
+				s0->value = r1;
+				s0->signed_value = r1;
+				s0->counted = 1;
+				s0->shift = 1;
+			}
+		}
+		rtab_applied_modifier *s1 = NULL; /* river */
+		{
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s1 = &out->applied[out->napplied++];
+				s1->modifier = 1;
+				s1->value = r3;
+				s1->signed_value = -r3;
+				s1->counted = 1;
+				s1->shift = 1;
+			}
+		}
+		int64_t total = 0;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (s0 && s0->counted) { sum += s0->signed_value; members = 1; }
+			if (s1 && s1->counted) { sum += s1->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(3)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc3_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc3_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(3)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(3)->columns[column].automatic;
+		why = rtab_lowered_rc3_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(3)->natural[nat].outcome;
+			why = rtab_lowered_rn3_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells3_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr3_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t3_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table crt, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r4 = in[0];
+		const int32_t r5 = in[1];
+		a = r4;
+		b = r5;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = 0 + (!((int64_t)a * 4 < (int64_t)1 * b) +
+	!((int64_t)a * 3 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)1 * b) +
+	!((int64_t)a * 1 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)2 * b) +
+	!((int64_t)a * 1 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)4 * b) +
+	!((int64_t)a * 1 < (int64_t)5 * b) +
+	!((int64_t)a * 1 < (int64_t)6 * b));
+	if (col > 10) col = 10;
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		int64_t total = 0;
+		{ /* combined_arms */
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				total += r1;
+			}
+		}
+		{ /* river */
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				total -= r3;
+			}
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc0_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc0_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(0)->columns[column].automatic;
+		why = rtab_lowered_rc0_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+			why = rtab_lowered_rn0_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells0_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr0_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* table cavalry_crt, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r6 = in[0];
+		const int32_t r7 = in[1];
+		a = r6;
+		b = r7;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = 0 + (!((int64_t)a * 4 < (int64_t)1 * b) +
+	!((int64_t)a * 3 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)1 * b) +
+	!((int64_t)a * 1 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)2 * b) +
+	!((int64_t)a * 1 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)4 * b) +
+	!((int64_t)a * 1 < (int64_t)5 * b) +
+	!((int64_t)a * 1 < (int64_t)6 * b));
+	if (col > 10) col = 10;
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		int64_t total = 0;
+		{ /* combined_arms */
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				total += r1;
+			}
+		}
+		{ /* river */
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				total -= r3;
+			}
+		}
+		{ /* cavalry_charge */
+			const int32_t r4 = in[4];
+			if (r4 != 0) {
+				const int32_t r5 = 2;
+				total += r5;
+			}
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(1)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc1_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc1_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(1)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(1)->columns[column].automatic;
+		why = rtab_lowered_rc1_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+			why = rtab_lowered_rn1_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells1_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr1_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* table determined_crt, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean2_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r4 = in[0];
+		const int32_t r5 = in[1];
+		a = r4;
+		b = r5;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	col = 0 + (!((int64_t)a * 4 < (int64_t)1 * b) +
+	!((int64_t)a * 3 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)1 * b) +
+	!((int64_t)a * 1 < (int64_t)1 * b) +
+	!((int64_t)a * 2 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)2 * b) +
+	!((int64_t)a * 1 < (int64_t)3 * b) +
+	!((int64_t)a * 1 < (int64_t)4 * b) +
+	!((int64_t)a * 1 < (int64_t)5 * b) +
+	!((int64_t)a * 1 < (int64_t)6 * b));
+	if (col > 10) col = 10;
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		int64_t total = 0;
+		{ /* combined_arms */
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				total += r1;
+			}
+		}
+		{ /* river */
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				total -= r3;
+			}
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(2)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc2_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc2_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(2)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(2)->columns[column].automatic;
+		why = rtab_lowered_rc2_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(2)->natural[nat].outcome;
+			why = rtab_lowered_rn2_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells2_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr2_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* table assault_crt, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean3_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 16;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r4 = in[0];
+		const int32_t r5 = in[1];
+		a = r4;
+		b = r5;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	first = RTAB_LOWERED_TABLE_(3)->column_of_value[in[5]];
+	end = RTAB_LOWERED_TABLE_(3)->column_end_of_value[in[5]];
+	if (!(first < end && end <= 16)) return RTAB_E_RULESET;
+	RTAB_LOWERED_TRY_(rtab_lowered_read_key_(RTAB_LOWERED_TABLE_(3), (size_t)first, (size_t)end, a, b, &col));
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		int64_t total = 0;
+		{ /* combined_arms */
+			const int32_t r0 = in[2];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				total += r1;
+			}
+		}
+		{ /* river */
+			const int32_t r2 = in[3];
+			if (r2 != 0) {
+				const int32_t r3 = 2;
+				total -= r3;
+			}
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(3)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc3_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc3_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(3)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(3)->columns[column].automatic;
+		why = rtab_lowered_rc3_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(3)->natural[nat].outcome;
+			why = rtab_lowered_rn3_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells3_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr3_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table crt gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+	case 4:
+	case 5:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table cavalry_crt gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+	case 4:
+	case 5:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table determined_crt gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t2_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+	case 4:
+	case 5:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table assault_crt gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t3_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+	case 4:
+	case 5:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
 	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&classic_odds_ruleset, table, s->inputs, 6, faces, nfaces, extra_drm, &r);
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 6, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -641,1571 +1962,107 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const classic_odd
 	return RTAB_OK;
 }
 
-/* table crt: the column of the key among columns 0..10 */
-RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
+int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
 {
-	const int ge = (a * 1 >= 0 * b) + (a * 4 >= 1 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) +
-		(a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
-		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
-	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
-		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
-		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	(void)b; (void)gt;
-	return 0 + ge - (ge > 0);
-}
-
-/* table cavalry_crt: the column of the key among columns 0..10 */
-RTAB_NATIVE_HELPER_ int rtab_native_key1_0_(int64_t a, int64_t b)
-{
-	const int ge = (a * 1 >= 0 * b) + (a * 4 >= 1 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) +
-		(a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
-		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
-	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
-		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
-		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	(void)b; (void)gt;
-	return 0 + ge - (ge > 0);
-}
-
-/* table determined_crt: the column of the key among columns 0..10 */
-RTAB_NATIVE_HELPER_ int rtab_native_key2_0_(int64_t a, int64_t b)
-{
-	const int ge = (a * 1 >= 0 * b) + (a * 4 >= 1 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) +
-		(a * 1 >= 1 * b) + (a * 2 >= 3 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
-		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
-	const int gt = (a * 1 > 0 * b) + (a * 4 > 1 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) +
-		(a * 1 > 1 * b) + (a * 2 > 3 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
-		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	(void)b; (void)gt;
-	return 0 + ge - (ge > 0);
-}
-
-/* table assault_crt: the column of the key among columns 0..8 */
-RTAB_NATIVE_HELPER_ int rtab_native_key3_0_(int64_t a, int64_t b)
-{
-	const int ge = (a * 1 >= 0 * b) + (a * 3 >= 1 * b) + (a * 2 >= 1 * b) + (a * 1 >= 1 * b) +
-		(a * 1 >= 2 * b) + (a * 1 >= 3 * b) + (a * 1 >= 4 * b) + (a * 1 >= 5 * b) +
-		(a * 1 >= 6 * b);
-	const int gt = (a * 1 > 0 * b) + (a * 3 > 1 * b) + (a * 2 > 1 * b) + (a * 1 > 1 * b) +
-		(a * 1 > 2 * b) + (a * 1 > 3 * b) + (a * 1 > 4 * b) + (a * 1 > 5 * b) +
-		(a * 1 > 6 * b);
-	(void)b; (void)gt;
-	return 0 + ge - (ge > 0);
-}
-
-/* table assault_crt: the column of the key among columns 9..15 */
-RTAB_NATIVE_HELPER_ int rtab_native_key3_9_(int64_t a, int64_t b)
-{
-	const int ge = (a * 1 >= 0 * b) + (a * 1 >= 1 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
-		(a * 1 >= 4 * b) + (a * 1 >= 5 * b) + (a * 1 >= 6 * b);
-	const int gt = (a * 1 > 0 * b) + (a * 1 > 1 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
-		(a * 1 > 4 * b) + (a * 1 > 5 * b) + (a * 1 > 6 * b);
-	(void)b; (void)gt;
-	return 9 + ge - (ge > 0);
-}
-
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
-{
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* table crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
-static const uint16_t rtab_native_t0_[242] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1024u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 258u, 1u, 1u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 1283u, 258u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 516u, 1283u, 258u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 516u, 516u, 516u, 1283u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 516u, 516u, 516u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-};
-
-/* table crt: native */
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const classic_odds_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm > 2147483641))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key0_0_(ka, kb);
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table0_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
 int classic_odds_resolve_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key0_0_(ka, kb);
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table0_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int classic_odds_explain_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_resolve_interpreted(&classic_odds_ruleset, 0, s->inputs, 6, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
-	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
-		return RTAB_E_FACES;
-	if (nfaces)
-		natural += faces[0];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	out->key_num = ka;
-	out->key_den = kb;
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key0_0_(ka, kb);
-	out->key_column = (int16_t)col;
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	shift = 0;
-	shift += ssum_other;
-	out->column_shift = (int32_t)shift;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		out->column = (uint16_t)col;
-		out->row = UINT16_MAX;
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table0_columns[col].automatic;
-		out->automatic = 1;
-	} else {
-	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	out->column = (uint16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
-}
-
-/* table cavalry_crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
-static const uint16_t rtab_native_t1_[242] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1024u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 258u, 1u, 1u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 1283u, 258u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 516u, 1283u, 258u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 516u, 516u, 516u, 1283u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 516u, 516u, 516u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-};
-
-/* table cavalry_crt: native */
-RTAB_NATIVE_COLD_ int rtab_native_any1_(const classic_odds_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm > 2147483641))
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key1_0_(ka, kb);
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift cavalry_charge */
-	{
-		int64_t x0;
-		x0 = in[4]; /* charge */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table1_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t1_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int classic_odds_resolve_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key1_0_(ka, kb);
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift cavalry_charge */
-	{
-		int64_t x0;
-		x0 = in[4]; /* charge */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table1_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t1_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 0 && (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u))))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int classic_odds_explain_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_resolve_interpreted(&classic_odds_ruleset, 1, s->inputs, 6, faces, nfaces, extra_drm, out);
-	out->table = 1;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
-	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
-		return RTAB_E_FACES;
-	if (nfaces)
-		natural += faces[0];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	out->key_num = ka;
-	out->key_den = kb;
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key1_0_(ka, kb);
-	out->key_column = (int16_t)col;
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	/* shift cavalry_charge */
-	{
-		int64_t x0;
-		x0 = in[4]; /* charge */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 2;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	shift = 0;
-	shift += ssum_other;
-	out->column_shift = (int32_t)shift;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		out->column = (uint16_t)col;
-		out->row = UINT16_MAX;
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table1_columns[col].automatic;
-		out->automatic = 1;
-	} else {
-	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t1_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	out->column = (uint16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
+	return rtab_lowered_table1_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
-/* table determined_crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
-static const uint16_t rtab_native_t2_[242] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 3u, 1536u, 1536u, 1536u, 1536u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 257u, 257u, 1536u, 1536u, 1536u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 514u, 257u, 257u, 1536u, 1536u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 772u, 514u, 257u, 257u, 2049u, 2049u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 772u, 772u, 514u, 257u, 257u, 1536u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 772u, 772u, 1795u, 514u, 257u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1029u, 772u, 772u, 1795u, 514u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1285u, 772u, 772u, 772u, 1795u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1285u, 1285u, 772u, 772u, 772u, 1795u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-};
-
-/* table determined_crt: native */
-RTAB_NATIVE_COLD_ int rtab_native_any2_(const classic_odds_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm > 2147483641))
-		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key2_0_(ka, kb);
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table2_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t2_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int classic_odds_resolve_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+int classic_odds_resolve_cavalry_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any2_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key2_0_(ka, kb);
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table2_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t2_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 0 && (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u))))
+		return rtab_lowered_interpreted_(1, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean1_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int classic_odds_explain_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_resolve_interpreted(&classic_odds_ruleset, 2, s->inputs, 6, faces, nfaces, extra_drm, out);
-	out->table = 2;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
-	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
-		return RTAB_E_FACES;
-	if (nfaces)
-		natural += faces[0];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	out->key_num = ka;
-	out->key_den = kb;
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	col = rtab_native_key2_0_(ka, kb);
-	out->key_column = (int16_t)col;
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	shift = 0;
-	shift += ssum_other;
-	out->column_shift = (int32_t)shift;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0) { /* no result: not allowed */
-		out->column = (uint16_t)col;
-		out->row = UINT16_MAX;
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table2_columns[col].automatic;
-		out->automatic = 1;
-	} else {
-	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t2_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	out->column = (uint16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
+	return rtab_lowered_table2_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
-/* table assault_crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
-static const uint16_t rtab_native_t3_[352] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 1283u, 1283u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 516u, 516u, 516u, 1283u, 1283u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 516u, 516u, 516u, 516u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 773u, 773u, 773u, 516u, 516u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 1u, 1024u, 1024u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 258u, 1u, 1u, 1024u, 1024u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 516u, 516u, 258u, 258u, 1u, 1u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1283u, 516u, 516u, 516u, 258u, 258u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 773u, 1283u, 516u, 516u, 516u, 516u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-};
-
-/* table assault_crt: native */
-RTAB_NATIVE_COLD_ int rtab_native_any3_(const classic_odds_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 16;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm > 2147483641))
-		return rtab_native_interpreted_(3, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	switch (in[5]) { /* position */
-	case 0: first = 0; end = 9; col = rtab_native_key3_0_(ka, kb); break;
-	default: first = 9; end = 16; col = rtab_native_key3_9_(ka, kb); break;
-	}
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0 || col == 9) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 8 || col == 15) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table3_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t3_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int classic_odds_resolve_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+int classic_odds_resolve_determined_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 16;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any3_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	switch (in[5]) { /* position */
-	case 0: first = 0; end = 9; col = rtab_native_key3_0_(ka, kb); break;
-	default: first = 9; end = 16; col = rtab_native_key3_9_(ka, kb); break;
-	}
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 2;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0 || col == 9) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 8 || col == 15) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table3_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t3_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 0 && (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u))))
+		return rtab_lowered_interpreted_(2, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean2_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int classic_odds_explain_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 16;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_resolve_interpreted(&classic_odds_ruleset, 3, s->inputs, 6, faces, nfaces, extra_drm, out);
-	out->table = 3;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
-	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
-		return RTAB_E_FACES;
-	if (nfaces)
-		natural += faces[0];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[0]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[1]; /* defence */
-		kb = (int32_t)x0;
-	}
-	out->key_num = ka;
-	out->key_den = kb;
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	switch (in[5]) { /* position */
-	case 0: first = 0; end = 9; col = rtab_native_key3_0_(ka, kb); break;
-	default: first = 9; end = 16; col = rtab_native_key3_9_(ka, kb); break;
-	}
-	out->key_column = (int16_t)col;
-	/* shift combined_arms */
-	{
-		int64_t x0;
-		x0 = in[2]; /* combined_arms */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* across_river */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	shift = 0;
-	shift += ssum_other;
-	out->column_shift = (int32_t)shift;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0 || col == 9) { /* no result: not allowed */
-		out->column = (uint16_t)col;
-		out->row = UINT16_MAX;
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 8 || col == 15) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table3_columns[col].automatic;
-		out->automatic = 1;
-	} else {
-	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t3_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	out->column = (uint16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	return rtab_lowered_table3_(s->inputs, faces, nfaces, extra_drm, out);
+}
+
+int classic_odds_resolve_assault_crt(const classic_odds_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 0 && (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u))))
+		return rtab_lowered_interpreted_(3, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean3_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -2238,7 +2095,7 @@ int classic_odds_explain(size_t table, const classic_odds_situation *s, const in
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int classic_odds_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -2261,12 +2118,12 @@ static int classic_odds_native_resolve_(const rtab_ruleset *ruleset, size_t tabl
 	case 1: rc = classic_odds_explain_cavalry_crt(s, faces, nfaces, extra_drm, out); break;
 	case 2: rc = classic_odds_explain_determined_crt(s, faces, nfaces, extra_drm, out); break;
 	case 3: rc = classic_odds_explain_assault_crt(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

@@ -1032,54 +1032,363 @@ int lone_wolf_style_situation_set(lone_wolf_style_situation *s, size_t input, in
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&lone_wolf_style_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[1] = {
+	NULL
+};
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* No reason to note. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[45] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[13] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table combat: row << 16 | outcome, per column, for the modified rolls 0 (and below) to 9 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[156] = {
+	RTAB_LOWERED_NO_ROW_, 2752554u, 0u, 0u, 65537u, 65537u, 1245203u, 1310740u,
+	327685u, 851981u, 2555943u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2818091u, 0u, 65537u, 786444u, 1245203u, 1310740u, 1638425u,
+	393222u, 458759u, 917518u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2621480u, 65537u, 786444u, 196611u, 1310740u, 327685u, 393222u,
+	458759u, 917518u, 1507351u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2687017u, 131074u, 196611u, 262148u, 327685u, 851981u, 458759u,
+	917518u, 1507351u, 2621480u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2359332u, 196611u, 262148u, 327685u, 851981u, 458759u, 917518u,
+	1507351u, 2293795u, 2687017u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2424869u, 262148u, 327685u, 851981u, 458759u, 917518u, 1507351u,
+	1376277u, 1900573u, 2359332u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2031647u, 327685u, 851981u, 458759u, 917518u, 1507351u, 1376277u,
+	1900573u, 2359332u, 2424869u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2097184u, 393222u, 458759u, 917518u, 983055u, 1376277u, 1114129u,
+	1966110u, 2424869u, 2031647u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2162721u, 458759u, 917518u, 983055u, 1376277u, 1114129u, 1048592u,
+	1703962u, 2031647u, 2097184u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2228258u, 524296u, 983055u, 655370u, 1114129u, 1048592u, 1703962u,
+	2031647u, 2097184u, 2162721u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2490406u, 589833u, 655370u, 1114129u, 1048592u, 1179666u, 1769499u,
+	2097184u, 2162721u, 2228258u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2883622u, 655370u, 720907u, 1048592u, 1179666u, 1441814u, 1572888u,
+	2162721u, 2228258u, 2490406u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 2883622u, 720907u, 1048592u, 1179666u, 1441814u, 1572888u, 1835036u,
+	2228258u, 2490406u, 2490406u, RTAB_LOWERED_NO_ROW_,
+};
+
+/* table combat, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 13;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r0 = in[0];
+		const int32_t r1 = in[2];
+		int32_t r2;
+		if (r1 != 0) {
+			const int32_t r3 = 2;
+			r2 = r3;
+		} else {
+			const int32_t r4 = 0;
+			r2 = r4;
+		}
+		(void)r2;
+		int32_t r5; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r5, (int64_t)r0 + r2));
+		const int32_t r6 = in[1];
+		int32_t r7; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r7, (int64_t)r5 - r6));
+		a = r7;
+		b = 1;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	col = 0 + (!(a < -10) +
+	!(a < -8) +
+	!(a < -6) +
+	!(a < -4) +
+	!(a < -2) +
+	!(a < 0) +
+	!(a < 1) +
+	!(a < 3) +
+	!(a < 5) +
+	!(a < 7) +
+	!(a < 9) +
+	!(a < 11));
+	if (col > 12) col = 12;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (10 + 2) + (at < 0 ? 0 : at > 10 + 1 ? 10 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
 	}
 }
 
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lone_wolf_style_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+/* table combat, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 13;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r0 = in[0];
+		const int32_t r1 = in[2];
+		int32_t r2;
+		if (r1 != 0) {
+			const int32_t r3 = 2;
+			r2 = r3;
+		} else {
+			const int32_t r4 = 0;
+			r2 = r4;
+		}
+		(void)r2;
+		int32_t r5; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r5, (int64_t)r0 + r2));
+		const int32_t r6 = in[1];
+		int32_t r7; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r7, (int64_t)r5 - r6));
+		a = r7;
+		b = 1;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	col = 0 + (!(a < -10) +
+	!(a < -8) +
+	!(a < -6) +
+	!(a < -4) +
+	!(a < -2) +
+	!(a < 0) +
+	!(a < 1) +
+	!(a < 3) +
+	!(a < 5) +
+	!(a < 7) +
+	!(a < 9) +
+	!(a < 11));
+	if (col > 12) col = 12;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (10 + 2) + (at < 0 ? 0 : at > 10 + 1 ? 10 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table combat gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+	case 1:
+	case 2:
+	case 3:
+	case 4:
+	case 5:
+	case 6:
+	case 7:
+	case 8:
+	case 9:
+	case 10:
+	case 11:
+	case 12:
+	case 13:
+	case 14:
+	case 15:
+	case 16:
+	case 17:
+	case 18:
+	case 19:
+	case 20:
+	case 21:
+	case 22:
+	case 23:
+	case 24:
+	case 25:
+	case 26:
+	case 27:
+	case 28:
+	case 29:
+	case 30:
+	case 31:
+	case 32:
+	case 33:
+	case 34:
+	case 35:
+	case 36:
+	case 37:
+	case 38:
+	case 39:
+	case 40:
+	case 41:
+	case 42:
+	case 43:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
 	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&lone_wolf_style_ruleset, table, s->inputs, 3, faces, nfaces, extra_drm, &r);
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 3, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1089,279 +1398,29 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lone_wolf_s
 	return RTAB_OK;
 }
 
-/* table combat: the column of the key among columns 0..12 */
-RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
+int lone_wolf_style_explain_combat(const lone_wolf_style_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
 {
-	const int ge = (a >= -11) + (a >= -10) + (a >= -8) + (a >= -6) +
-		(a >= -4) + (a >= -2) + (a >= 0) + (a >= 1) +
-		(a >= 3) + (a >= 5) + (a >= 7) + (a >= 9) +
-		(a >= 11);
-	const int gt = (a > -11) + (a > -10) + (a > -8) + (a > -6) +
-		(a > -4) + (a > -2) + (a > 0) + (a > 1) +
-		(a > 3) + (a > 5) + (a > 7) + (a > 9) +
-		(a > 11);
-	(void)b; (void)gt;
-	return 0 + ge - (ge > 0);
-}
-
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
-{
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* table combat: row << 8 | outcome, for each modified roll -8..17 (0..9 printed), each column in turn */
-static const uint16_t rtab_native_t0_[338] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 10794u, 0u, 0u, 257u, 257u, 4883u, 5140u, 1285u, 3341u, 10023u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 11051u, 0u, 257u, 3084u, 4883u, 5140u, 6425u, 1542u, 1799u, 3598u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 10280u, 257u, 3084u, 771u, 5140u, 1285u, 1542u, 1799u, 3598u, 5911u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 10537u, 514u, 771u, 1028u, 1285u, 3341u, 1799u, 3598u, 5911u, 10280u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 9252u, 771u, 1028u, 1285u, 3341u, 1799u, 3598u, 5911u, 8995u, 10537u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 9509u, 1028u, 1285u, 3341u, 1799u, 3598u, 5911u, 5397u, 7453u, 9252u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 7967u, 1285u, 3341u, 1799u, 3598u, 5911u, 5397u, 7453u, 9252u, 9509u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8224u, 1542u, 1799u, 3598u, 3855u, 5397u, 4369u, 7710u, 9509u, 7967u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8481u, 1799u, 3598u, 3855u, 5397u, 4369u, 4112u, 6682u, 7967u, 8224u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8738u, 2056u, 3855u, 2570u, 4369u, 4112u, 6682u, 7967u, 8224u, 8481u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 9766u, 2313u, 2570u, 4369u, 4112u, 4626u, 6939u, 8224u, 8481u, 8738u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 11302u, 2570u, 2827u, 4112u, 4626u, 5654u, 6168u, 8481u, 8738u, 9766u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 11302u, 2827u, 4112u, 4626u, 5654u, 6168u, 7196u, 8738u, 9766u, 9766u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-};
-
-/* table combat: native */
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const lone_wolf_style_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 13;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm > 2147483638))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0, x1;
-		x0 = in[0]; /* hero_skill */
-		x1 = in[2]; /* mindblast */
-		if (!x1) goto e0_5;
-		x1 = 2;
-		goto e0_6;
-	e0_5: ;
-		x1 = 0;
-	e0_6: ;
-		x0 = x0 + x1;
-		x1 = in[1]; /* enemy_skill */
-		x0 = x0 - x1;
-		ka = (int32_t)x0;
-	}
-	col = rtab_native_key0_0_(ka, kb);
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 26u) at = roll < -8 ? 0u : 25u;
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 26u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
 int lone_wolf_style_resolve_combat(const lone_wolf_style_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 13;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0, x1;
-		x0 = in[0]; /* hero_skill */
-		x1 = in[2]; /* mindblast */
-		if (!x1) goto e0_5;
-		x1 = 2;
-		goto e0_6;
-	e0_5: ;
-		x1 = 0;
-	e0_6: ;
-		x0 = x0 + x1;
-		x1 = in[1]; /* enemy_skill */
-		x0 = x0 - x1;
-		ka = (int32_t)x0;
-	}
-	col = rtab_native_key0_0_(ka, kb);
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 26u + (uint32_t)roll + 8u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int lone_wolf_style_explain_combat(const lone_wolf_style_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 13;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483638)
-		return rtab_resolve_interpreted(&lone_wolf_style_ruleset, 0, s->inputs, 3, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	{
-		int64_t x0, x1;
-		x0 = in[0]; /* hero_skill */
-		x1 = in[2]; /* mindblast */
-		if (!x1) goto e0_5;
-		x1 = 2;
-		goto e0_6;
-	e0_5: ;
-		x1 = 0;
-	e0_6: ;
-		x0 = x0 + x1;
-		x1 = in[1]; /* enemy_skill */
-		x0 = x0 - x1;
-		ka = (int32_t)x0;
-	}
-	out->key_num = ka;
-	out->key_den = kb;
-	col = rtab_native_key0_0_(ka, kb);
-	out->key_column = (int16_t)col;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 26u) at = roll < -8 ? 0u : 25u;
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 26u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	out->column = (uint16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 0u > 9u)))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -1388,7 +1447,7 @@ int lone_wolf_style_explain(size_t table, const lone_wolf_style_situation *s, co
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int lone_wolf_style_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -1408,12 +1467,12 @@ static int lone_wolf_style_native_resolve_(const rtab_ruleset *ruleset, size_t t
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	switch (table) {
 	case 0: rc = lone_wolf_style_explain_combat(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

@@ -997,54 +997,1628 @@ int mass_battle_situation_set(mass_battle_situation *s, size_t input, int32_t va
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&mass_battle_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
+enum {
+	rtab_lowered_r0_ = 1,
+	rtab_lowered_r1_ = 2,
+	rtab_lowered_r2_ = 3,
+	rtab_lowered_r3_ = 4,
+	rtab_lowered_r4_ = 5,
+	rtab_lowered_r5_ = 6,
+	rtab_lowered_r6_ = 7,
+	rtab_lowered_r7_ = 8
+};
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[9] = {
+	NULL,
+	reason_text.r9 + 2,
+	reason_text.r16 + 2,
+	reason_text.r1 + 2,
+	reason_text.r17 + 2,
+	reason_text.r6 + 2,
+	reason_text.r3 + 2,
+	reason_text.r4 + 2,
+	reason_text.r10 + 2
+};
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* Reason id noted (0: none; ctx NULL, the lean form: nothing noted), and the same named first. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+	if (ctx && id)
+		rtab_lowered_note_id_(ctx->out, ctx->seen, id, rtab_lowered_text_[id]);
 }
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+	if (ctx && id)
+		rtab_lowered_note_first_id_(ctx->out, ctx->seen, id, rtab_lowered_text_, 9);
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[1] = {
+	0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+/* Non-zero when the situation breaks a requirement (or its check cannot be made
+ * here): the interpreter then refuses it and names which. */
+RTAB_LOWERED_ int rtab_lowered_requirements_broken_(const int32_t *in)
 {
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
+	int broken = 0;
+	(void)in;
+	{
+		const int32_t r0 = in[4];
+		const int32_t r1 = in[5];
+		broken |= !(!((r0 != 0) && (r1 != 0)));
+	}
+	return broken;
+}
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table combat_result: row << 16 | outcome, per column, for the modified rolls 0 (and below) to 1611 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[1614] = {
+	RTAB_LOWERED_NO_ROW_, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
+	11u, 11u, 11u, 11u, 11u, 11u,
+};
+
+/* whether and how many times each trigger of must_charge_fresh_enemy fires */
+static int rtab_lowered_fired0_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[0].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of fought_at_once fires */
+static int rtab_lowered_fired1_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[1].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of pursued_off_table fires */
+static int rtab_lowered_fired5_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[5].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of overrun_move fires */
+static int rtab_lowered_fired6_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[6].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[10];
+		const int suppressed = r0 != 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		rtab_lowered_note_(ctx, rtab_lowered_r0_);
+		int32_t times = 0;
+		const int32_t r1 = in[10];
+		const int suppressed = !(r1 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	return RTAB_OK;
+}
+
+/* table combat_result, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 0) return RTAB_E_FACES;
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* wounds_caused */
+		{
+			const int32_t r1 = in[20];
+			if (r1 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+			int32_t r2; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r2, (int64_t)0 + r1));
+			const int32_t r3 = in[18];
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r5 = r3 >= 2;
+			int32_t r6;
+			if (r5 != 0) {
+				const int32_t r7 = in[23];
+				if (r7 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r8; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r8, (int64_t)r2 + r7));
+				r6 = r8;
+			} else {
+				r6 = r2;
+			}
+			(void)r6;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r11 = r3 >= 3;
+			int32_t r12;
+			if (r11 != 0) {
+				const int32_t r13 = in[26];
+				if (r13 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r14; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r14, (int64_t)r6 + r13));
+				r12 = r14;
+			} else {
+				r12 = r6;
+			}
+			(void)r12;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r17 = r3 >= 4;
+			int32_t r18;
+			if (r17 != 0) {
+				const int32_t r19 = in[29];
+				if (r19 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r20; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r20, (int64_t)r12 + r19));
+				r18 = r20;
+			} else {
+				r18 = r12;
+			}
+			(void)r18;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r23 = r3 >= 5;
+			int32_t r24;
+			if (r23 != 0) {
+				const int32_t r25 = in[32];
+				if (r25 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r26; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r26, (int64_t)r18 + r25));
+				r24 = r26;
+			} else {
+				r24 = r18;
+			}
+			(void)r24;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r29 = r3 >= 6;
+			int32_t r30;
+			if (r29 != 0) {
+				const int32_t r31 = in[35];
+				if (r31 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r32; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r32, (int64_t)r24 + r31));
+				r30 = r32;
+			} else {
+				r30 = r24;
+			}
+			(void)r30;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r35 = r3 >= 7;
+			int32_t r36;
+			if (r35 != 0) {
+				const int32_t r37 = in[38];
+				if (r37 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r38; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r38, (int64_t)r30 + r37));
+				r36 = r38;
+			} else {
+				r36 = r30;
+			}
+			(void)r36;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r41 = r3 >= 8;
+			int32_t r42;
+			if (r41 != 0) {
+				const int32_t r43 = in[41];
+				if (r43 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r44; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r44, (int64_t)r36 + r43));
+				r42 = r44;
+			} else {
+				r42 = r36;
+			}
+			(void)r42;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r47 = r3 >= 9;
+			int32_t r48;
+			if (r47 != 0) {
+				const int32_t r49 = in[44];
+				if (r49 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r50; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r50, (int64_t)r42 + r49));
+				r48 = r50;
+			} else {
+				r48 = r42;
+			}
+			(void)r48;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r53 = r3 >= 10;
+			int32_t r54;
+			if (r53 != 0) {
+				const int32_t r55 = in[47];
+				if (r55 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r56; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r56, (int64_t)r48 + r55));
+				r54 = r56;
+			} else {
+				r54 = r48;
+			}
+			(void)r54;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r59 = r3 >= 11;
+			int32_t r60;
+			if (r59 != 0) {
+				const int32_t r61 = in[50];
+				if (r61 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r62; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r62, (int64_t)r54 + r61));
+				r60 = r62;
+			} else {
+				r60 = r54;
+			}
+			(void)r60;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r65 = r3 >= 12;
+			int32_t r66;
+			if (r65 != 0) {
+				const int32_t r67 = in[53];
+				if (r67 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r68; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r68, (int64_t)r60 + r67));
+				r66 = r68;
+			} else {
+				r66 = r60;
+			}
+			(void)r66;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r71 = r3 >= 13;
+			int32_t r72;
+			if (r71 != 0) {
+				const int32_t r73 = in[56];
+				if (r73 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r74; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r74, (int64_t)r66 + r73));
+				r72 = r74;
+			} else {
+				r72 = r66;
+			}
+			(void)r72;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r77 = r3 >= 14;
+			int32_t r78;
+			if (r77 != 0) {
+				const int32_t r79 = in[59];
+				if (r79 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r80; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r80, (int64_t)r72 + r79));
+				r78 = r80;
+			} else {
+				r78 = r72;
+			}
+			(void)r78;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r83 = r3 >= 15;
+			int32_t r84;
+			if (r83 != 0) {
+				const int32_t r85 = in[62];
+				if (r85 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r86; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r86, (int64_t)r78 + r85));
+				r84 = r86;
+			} else {
+				r84 = r78;
+			}
+			(void)r84;
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r89 = r3 >= 16;
+			int32_t r90;
+			if (r89 != 0) {
+				const int32_t r91 = in[65];
+				if (r91 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r92; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r92, (int64_t)r84 + r91));
+				r90 = r92;
+			} else {
+				r90 = r84;
+			}
+			(void)r90;
+			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+			m0 = &out->applied[out->napplied++];
+			m0->modifier = 0;
+			m0->value = r90;
+			m0->signed_value = r90;
+			m0->counted = 1;
+			m0->shift = 0;
+		}
+		rtab_applied_modifier *m1 = NULL; /* largest_rank_bonus */
+		{
+			const int32_t r94 = in[19];
+			if (r94 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+			const int32_t r95 = 0 > r94 ? 0 : r94;
+			const int32_t r96 = in[18];
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r98 = r96 >= 2;
+			int32_t r99;
+			if (r98 != 0) {
+				const int32_t r100 = in[22];
+				if (r100 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r101 = r95 > r100 ? r95 : r100;
+				r99 = r101;
+			} else {
+				r99 = r95;
+			}
+			(void)r99;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r104 = r96 >= 3;
+			int32_t r105;
+			if (r104 != 0) {
+				const int32_t r106 = in[25];
+				if (r106 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r107 = r99 > r106 ? r99 : r106;
+				r105 = r107;
+			} else {
+				r105 = r99;
+			}
+			(void)r105;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r110 = r96 >= 4;
+			int32_t r111;
+			if (r110 != 0) {
+				const int32_t r112 = in[28];
+				if (r112 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r113 = r105 > r112 ? r105 : r112;
+				r111 = r113;
+			} else {
+				r111 = r105;
+			}
+			(void)r111;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r116 = r96 >= 5;
+			int32_t r117;
+			if (r116 != 0) {
+				const int32_t r118 = in[31];
+				if (r118 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r119 = r111 > r118 ? r111 : r118;
+				r117 = r119;
+			} else {
+				r117 = r111;
+			}
+			(void)r117;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r122 = r96 >= 6;
+			int32_t r123;
+			if (r122 != 0) {
+				const int32_t r124 = in[34];
+				if (r124 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r125 = r117 > r124 ? r117 : r124;
+				r123 = r125;
+			} else {
+				r123 = r117;
+			}
+			(void)r123;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r128 = r96 >= 7;
+			int32_t r129;
+			if (r128 != 0) {
+				const int32_t r130 = in[37];
+				if (r130 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r131 = r123 > r130 ? r123 : r130;
+				r129 = r131;
+			} else {
+				r129 = r123;
+			}
+			(void)r129;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r134 = r96 >= 8;
+			int32_t r135;
+			if (r134 != 0) {
+				const int32_t r136 = in[40];
+				if (r136 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r137 = r129 > r136 ? r129 : r136;
+				r135 = r137;
+			} else {
+				r135 = r129;
+			}
+			(void)r135;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r140 = r96 >= 9;
+			int32_t r141;
+			if (r140 != 0) {
+				const int32_t r142 = in[43];
+				if (r142 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r143 = r135 > r142 ? r135 : r142;
+				r141 = r143;
+			} else {
+				r141 = r135;
+			}
+			(void)r141;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r146 = r96 >= 10;
+			int32_t r147;
+			if (r146 != 0) {
+				const int32_t r148 = in[46];
+				if (r148 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r149 = r141 > r148 ? r141 : r148;
+				r147 = r149;
+			} else {
+				r147 = r141;
+			}
+			(void)r147;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r152 = r96 >= 11;
+			int32_t r153;
+			if (r152 != 0) {
+				const int32_t r154 = in[49];
+				if (r154 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r155 = r147 > r154 ? r147 : r154;
+				r153 = r155;
+			} else {
+				r153 = r147;
+			}
+			(void)r153;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r158 = r96 >= 12;
+			int32_t r159;
+			if (r158 != 0) {
+				const int32_t r160 = in[52];
+				if (r160 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r161 = r153 > r160 ? r153 : r160;
+				r159 = r161;
+			} else {
+				r159 = r153;
+			}
+			(void)r159;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r164 = r96 >= 13;
+			int32_t r165;
+			if (r164 != 0) {
+				const int32_t r166 = in[55];
+				if (r166 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r167 = r159 > r166 ? r159 : r166;
+				r165 = r167;
+			} else {
+				r165 = r159;
+			}
+			(void)r165;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r170 = r96 >= 14;
+			int32_t r171;
+			if (r170 != 0) {
+				const int32_t r172 = in[58];
+				if (r172 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r173 = r165 > r172 ? r165 : r172;
+				r171 = r173;
+			} else {
+				r171 = r165;
+			}
+			(void)r171;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r176 = r96 >= 15;
+			int32_t r177;
+			if (r176 != 0) {
+				const int32_t r178 = in[61];
+				if (r178 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r179 = r171 > r178 ? r171 : r178;
+				r177 = r179;
+			} else {
+				r177 = r171;
+			}
+			(void)r177;
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r182 = r96 >= 16;
+			int32_t r183;
+			if (r182 != 0) {
+				const int32_t r184 = in[64];
+				if (r184 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r185 = r177 > r184 ? r177 : r184;
+				r183 = r185;
+			} else {
+				r183 = r177;
+			}
+			(void)r183;
+			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+			m1 = &out->applied[out->napplied++];
+			m1->modifier = 1;
+			m1->value = r183;
+			m1->signed_value = r183;
+			m1->counted = 1;
+			m1->shift = 0;
+		}
+		rtab_applied_modifier *m2 = NULL; /* one_standard */
+		{
+			const int32_t r187 = in[21];
+			const int32_t r188 = 0 != 0 || r187 != 0;
+			const int32_t r189 = in[18];
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r191 = r189 >= 2;
+			int32_t r192;
+			if (r191 != 0) {
+				const int32_t r193 = in[24];
+				const int32_t r194 = r188 != 0 || r193 != 0;
+				r192 = r194;
+			} else {
+				r192 = r188;
+			}
+			(void)r192;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r197 = r189 >= 3;
+			int32_t r198;
+			if (r197 != 0) {
+				const int32_t r199 = in[27];
+				const int32_t r200 = r192 != 0 || r199 != 0;
+				r198 = r200;
+			} else {
+				r198 = r192;
+			}
+			(void)r198;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r203 = r189 >= 4;
+			int32_t r204;
+			if (r203 != 0) {
+				const int32_t r205 = in[30];
+				const int32_t r206 = r198 != 0 || r205 != 0;
+				r204 = r206;
+			} else {
+				r204 = r198;
+			}
+			(void)r204;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r209 = r189 >= 5;
+			int32_t r210;
+			if (r209 != 0) {
+				const int32_t r211 = in[33];
+				const int32_t r212 = r204 != 0 || r211 != 0;
+				r210 = r212;
+			} else {
+				r210 = r204;
+			}
+			(void)r210;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r215 = r189 >= 6;
+			int32_t r216;
+			if (r215 != 0) {
+				const int32_t r217 = in[36];
+				const int32_t r218 = r210 != 0 || r217 != 0;
+				r216 = r218;
+			} else {
+				r216 = r210;
+			}
+			(void)r216;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r221 = r189 >= 7;
+			int32_t r222;
+			if (r221 != 0) {
+				const int32_t r223 = in[39];
+				const int32_t r224 = r216 != 0 || r223 != 0;
+				r222 = r224;
+			} else {
+				r222 = r216;
+			}
+			(void)r222;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r227 = r189 >= 8;
+			int32_t r228;
+			if (r227 != 0) {
+				const int32_t r229 = in[42];
+				const int32_t r230 = r222 != 0 || r229 != 0;
+				r228 = r230;
+			} else {
+				r228 = r222;
+			}
+			(void)r228;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r233 = r189 >= 9;
+			int32_t r234;
+			if (r233 != 0) {
+				const int32_t r235 = in[45];
+				const int32_t r236 = r228 != 0 || r235 != 0;
+				r234 = r236;
+			} else {
+				r234 = r228;
+			}
+			(void)r234;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r239 = r189 >= 10;
+			int32_t r240;
+			if (r239 != 0) {
+				const int32_t r241 = in[48];
+				const int32_t r242 = r234 != 0 || r241 != 0;
+				r240 = r242;
+			} else {
+				r240 = r234;
+			}
+			(void)r240;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r245 = r189 >= 11;
+			int32_t r246;
+			if (r245 != 0) {
+				const int32_t r247 = in[51];
+				const int32_t r248 = r240 != 0 || r247 != 0;
+				r246 = r248;
+			} else {
+				r246 = r240;
+			}
+			(void)r246;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r251 = r189 >= 12;
+			int32_t r252;
+			if (r251 != 0) {
+				const int32_t r253 = in[54];
+				const int32_t r254 = r246 != 0 || r253 != 0;
+				r252 = r254;
+			} else {
+				r252 = r246;
+			}
+			(void)r252;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r257 = r189 >= 13;
+			int32_t r258;
+			if (r257 != 0) {
+				const int32_t r259 = in[57];
+				const int32_t r260 = r252 != 0 || r259 != 0;
+				r258 = r260;
+			} else {
+				r258 = r252;
+			}
+			(void)r258;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r263 = r189 >= 14;
+			int32_t r264;
+			if (r263 != 0) {
+				const int32_t r265 = in[60];
+				const int32_t r266 = r258 != 0 || r265 != 0;
+				r264 = r266;
+			} else {
+				r264 = r258;
+			}
+			(void)r264;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r269 = r189 >= 15;
+			int32_t r270;
+			if (r269 != 0) {
+				const int32_t r271 = in[63];
+				const int32_t r272 = r264 != 0 || r271 != 0;
+				r270 = r272;
+			} else {
+				r270 = r264;
+			}
+			(void)r270;
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r275 = r189 >= 16;
+			int32_t r276;
+			if (r275 != 0) {
+				const int32_t r277 = in[66];
+				const int32_t r278 = r270 != 0 || r277 != 0;
+				r276 = r278;
+			} else {
+				r276 = r270;
+			}
+			(void)r276;
+			if (r276 != 0) {
+				const int32_t r279 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m2 = &out->applied[out->napplied++];
+				m2->modifier = 2;
+				m2->value = r279;
+				m2->signed_value = r279;
+				m2->counted = 1;
+				m2->shift = 0;
+			}
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
+			if (m1 && m1->counted) { sum += m1->signed_value; members = 1; }
+			if (m2 && m2->counted) { sum += m2->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r7_); }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (1612 + 2) + (at < 0 ? 0 : at > 1612 + 1 ? 1612 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
 	}
 }
 
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+/* table combat_result, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier m0v_, *m0 = NULL; /* wounds_caused */
+		{
+			const int32_t r1 = in[20];
+			if (r1 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+			int32_t r2; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r2, (int64_t)0 + r1));
+			const int32_t r3 = in[18];
+			if (r3 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r5 = r3 >= 2;
+			int32_t r6;
+			if (r5 != 0) {
+				const int32_t r7 = in[23];
+				if (r7 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r8; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r8, (int64_t)r2 + r7));
+				r6 = r8;
+			} else {
+				r6 = r2;
+			}
+			(void)r6;
+			const int32_t r11 = r3 >= 3;
+			int32_t r12;
+			if (r11 != 0) {
+				const int32_t r13 = in[26];
+				if (r13 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r14; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r14, (int64_t)r6 + r13));
+				r12 = r14;
+			} else {
+				r12 = r6;
+			}
+			(void)r12;
+			const int32_t r17 = r3 >= 4;
+			int32_t r18;
+			if (r17 != 0) {
+				const int32_t r19 = in[29];
+				if (r19 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r20; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r20, (int64_t)r12 + r19));
+				r18 = r20;
+			} else {
+				r18 = r12;
+			}
+			(void)r18;
+			const int32_t r23 = r3 >= 5;
+			int32_t r24;
+			if (r23 != 0) {
+				const int32_t r25 = in[32];
+				if (r25 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r26; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r26, (int64_t)r18 + r25));
+				r24 = r26;
+			} else {
+				r24 = r18;
+			}
+			(void)r24;
+			const int32_t r29 = r3 >= 6;
+			int32_t r30;
+			if (r29 != 0) {
+				const int32_t r31 = in[35];
+				if (r31 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r32; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r32, (int64_t)r24 + r31));
+				r30 = r32;
+			} else {
+				r30 = r24;
+			}
+			(void)r30;
+			const int32_t r35 = r3 >= 7;
+			int32_t r36;
+			if (r35 != 0) {
+				const int32_t r37 = in[38];
+				if (r37 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r38; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r38, (int64_t)r30 + r37));
+				r36 = r38;
+			} else {
+				r36 = r30;
+			}
+			(void)r36;
+			const int32_t r41 = r3 >= 8;
+			int32_t r42;
+			if (r41 != 0) {
+				const int32_t r43 = in[41];
+				if (r43 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r44; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r44, (int64_t)r36 + r43));
+				r42 = r44;
+			} else {
+				r42 = r36;
+			}
+			(void)r42;
+			const int32_t r47 = r3 >= 9;
+			int32_t r48;
+			if (r47 != 0) {
+				const int32_t r49 = in[44];
+				if (r49 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r50; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r50, (int64_t)r42 + r49));
+				r48 = r50;
+			} else {
+				r48 = r42;
+			}
+			(void)r48;
+			const int32_t r53 = r3 >= 10;
+			int32_t r54;
+			if (r53 != 0) {
+				const int32_t r55 = in[47];
+				if (r55 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r56; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r56, (int64_t)r48 + r55));
+				r54 = r56;
+			} else {
+				r54 = r48;
+			}
+			(void)r54;
+			const int32_t r59 = r3 >= 11;
+			int32_t r60;
+			if (r59 != 0) {
+				const int32_t r61 = in[50];
+				if (r61 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r62; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r62, (int64_t)r54 + r61));
+				r60 = r62;
+			} else {
+				r60 = r54;
+			}
+			(void)r60;
+			const int32_t r65 = r3 >= 12;
+			int32_t r66;
+			if (r65 != 0) {
+				const int32_t r67 = in[53];
+				if (r67 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r68; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r68, (int64_t)r60 + r67));
+				r66 = r68;
+			} else {
+				r66 = r60;
+			}
+			(void)r66;
+			const int32_t r71 = r3 >= 13;
+			int32_t r72;
+			if (r71 != 0) {
+				const int32_t r73 = in[56];
+				if (r73 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r74; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r74, (int64_t)r66 + r73));
+				r72 = r74;
+			} else {
+				r72 = r66;
+			}
+			(void)r72;
+			const int32_t r77 = r3 >= 14;
+			int32_t r78;
+			if (r77 != 0) {
+				const int32_t r79 = in[59];
+				if (r79 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r80; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r80, (int64_t)r72 + r79));
+				r78 = r80;
+			} else {
+				r78 = r72;
+			}
+			(void)r78;
+			const int32_t r83 = r3 >= 15;
+			int32_t r84;
+			if (r83 != 0) {
+				const int32_t r85 = in[62];
+				if (r85 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r86; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r86, (int64_t)r78 + r85));
+				r84 = r86;
+			} else {
+				r84 = r78;
+			}
+			(void)r84;
+			const int32_t r89 = r3 >= 16;
+			int32_t r90;
+			if (r89 != 0) {
+				const int32_t r91 = in[65];
+				if (r91 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				int32_t r92; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r92, (int64_t)r84 + r91));
+				r90 = r92;
+			} else {
+				r90 = r84;
+			}
+			(void)r90;
+			m0 = &m0v_;
+			m0->value = r90;
+			m0->signed_value = r90;
+			m0->counted = 1;
+		}
+		rtab_applied_modifier m1v_, *m1 = NULL; /* largest_rank_bonus */
+		{
+			const int32_t r94 = in[19];
+			if (r94 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+			const int32_t r95 = 0 > r94 ? 0 : r94;
+			const int32_t r96 = in[18];
+			if (r96 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r98 = r96 >= 2;
+			int32_t r99;
+			if (r98 != 0) {
+				const int32_t r100 = in[22];
+				if (r100 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r101 = r95 > r100 ? r95 : r100;
+				r99 = r101;
+			} else {
+				r99 = r95;
+			}
+			(void)r99;
+			const int32_t r104 = r96 >= 3;
+			int32_t r105;
+			if (r104 != 0) {
+				const int32_t r106 = in[25];
+				if (r106 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r107 = r99 > r106 ? r99 : r106;
+				r105 = r107;
+			} else {
+				r105 = r99;
+			}
+			(void)r105;
+			const int32_t r110 = r96 >= 4;
+			int32_t r111;
+			if (r110 != 0) {
+				const int32_t r112 = in[28];
+				if (r112 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r113 = r105 > r112 ? r105 : r112;
+				r111 = r113;
+			} else {
+				r111 = r105;
+			}
+			(void)r111;
+			const int32_t r116 = r96 >= 5;
+			int32_t r117;
+			if (r116 != 0) {
+				const int32_t r118 = in[31];
+				if (r118 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r119 = r111 > r118 ? r111 : r118;
+				r117 = r119;
+			} else {
+				r117 = r111;
+			}
+			(void)r117;
+			const int32_t r122 = r96 >= 6;
+			int32_t r123;
+			if (r122 != 0) {
+				const int32_t r124 = in[34];
+				if (r124 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r125 = r117 > r124 ? r117 : r124;
+				r123 = r125;
+			} else {
+				r123 = r117;
+			}
+			(void)r123;
+			const int32_t r128 = r96 >= 7;
+			int32_t r129;
+			if (r128 != 0) {
+				const int32_t r130 = in[37];
+				if (r130 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r131 = r123 > r130 ? r123 : r130;
+				r129 = r131;
+			} else {
+				r129 = r123;
+			}
+			(void)r129;
+			const int32_t r134 = r96 >= 8;
+			int32_t r135;
+			if (r134 != 0) {
+				const int32_t r136 = in[40];
+				if (r136 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r137 = r129 > r136 ? r129 : r136;
+				r135 = r137;
+			} else {
+				r135 = r129;
+			}
+			(void)r135;
+			const int32_t r140 = r96 >= 9;
+			int32_t r141;
+			if (r140 != 0) {
+				const int32_t r142 = in[43];
+				if (r142 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r143 = r135 > r142 ? r135 : r142;
+				r141 = r143;
+			} else {
+				r141 = r135;
+			}
+			(void)r141;
+			const int32_t r146 = r96 >= 10;
+			int32_t r147;
+			if (r146 != 0) {
+				const int32_t r148 = in[46];
+				if (r148 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r149 = r141 > r148 ? r141 : r148;
+				r147 = r149;
+			} else {
+				r147 = r141;
+			}
+			(void)r147;
+			const int32_t r152 = r96 >= 11;
+			int32_t r153;
+			if (r152 != 0) {
+				const int32_t r154 = in[49];
+				if (r154 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r155 = r147 > r154 ? r147 : r154;
+				r153 = r155;
+			} else {
+				r153 = r147;
+			}
+			(void)r153;
+			const int32_t r158 = r96 >= 12;
+			int32_t r159;
+			if (r158 != 0) {
+				const int32_t r160 = in[52];
+				if (r160 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r161 = r153 > r160 ? r153 : r160;
+				r159 = r161;
+			} else {
+				r159 = r153;
+			}
+			(void)r159;
+			const int32_t r164 = r96 >= 13;
+			int32_t r165;
+			if (r164 != 0) {
+				const int32_t r166 = in[55];
+				if (r166 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r167 = r159 > r166 ? r159 : r166;
+				r165 = r167;
+			} else {
+				r165 = r159;
+			}
+			(void)r165;
+			const int32_t r170 = r96 >= 14;
+			int32_t r171;
+			if (r170 != 0) {
+				const int32_t r172 = in[58];
+				if (r172 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r173 = r165 > r172 ? r165 : r172;
+				r171 = r173;
+			} else {
+				r171 = r165;
+			}
+			(void)r171;
+			const int32_t r176 = r96 >= 15;
+			int32_t r177;
+			if (r176 != 0) {
+				const int32_t r178 = in[61];
+				if (r178 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r179 = r171 > r178 ? r171 : r178;
+				r177 = r179;
+			} else {
+				r177 = r171;
+			}
+			(void)r177;
+			const int32_t r182 = r96 >= 16;
+			int32_t r183;
+			if (r182 != 0) {
+				const int32_t r184 = in[64];
+				if (r184 == 0) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				const int32_t r185 = r177 > r184 ? r177 : r184;
+				r183 = r185;
+			} else {
+				r183 = r177;
+			}
+			(void)r183;
+			m1 = &m1v_;
+			m1->value = r183;
+			m1->signed_value = r183;
+			m1->counted = 1;
+		}
+		rtab_applied_modifier m2v_, *m2 = NULL; /* one_standard */
+		{
+			const int32_t r187 = in[21];
+			const int32_t r188 = 0 != 0 || r187 != 0;
+			const int32_t r189 = in[18];
+			if (r189 == 1) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r191 = r189 >= 2;
+			int32_t r192;
+			if (r191 != 0) {
+				const int32_t r193 = in[24];
+				const int32_t r194 = r188 != 0 || r193 != 0;
+				r192 = r194;
+			} else {
+				r192 = r188;
+			}
+			(void)r192;
+			const int32_t r197 = r189 >= 3;
+			int32_t r198;
+			if (r197 != 0) {
+				const int32_t r199 = in[27];
+				const int32_t r200 = r192 != 0 || r199 != 0;
+				r198 = r200;
+			} else {
+				r198 = r192;
+			}
+			(void)r198;
+			const int32_t r203 = r189 >= 4;
+			int32_t r204;
+			if (r203 != 0) {
+				const int32_t r205 = in[30];
+				const int32_t r206 = r198 != 0 || r205 != 0;
+				r204 = r206;
+			} else {
+				r204 = r198;
+			}
+			(void)r204;
+			const int32_t r209 = r189 >= 5;
+			int32_t r210;
+			if (r209 != 0) {
+				const int32_t r211 = in[33];
+				const int32_t r212 = r204 != 0 || r211 != 0;
+				r210 = r212;
+			} else {
+				r210 = r204;
+			}
+			(void)r210;
+			const int32_t r215 = r189 >= 6;
+			int32_t r216;
+			if (r215 != 0) {
+				const int32_t r217 = in[36];
+				const int32_t r218 = r210 != 0 || r217 != 0;
+				r216 = r218;
+			} else {
+				r216 = r210;
+			}
+			(void)r216;
+			const int32_t r221 = r189 >= 7;
+			int32_t r222;
+			if (r221 != 0) {
+				const int32_t r223 = in[39];
+				const int32_t r224 = r216 != 0 || r223 != 0;
+				r222 = r224;
+			} else {
+				r222 = r216;
+			}
+			(void)r222;
+			const int32_t r227 = r189 >= 8;
+			int32_t r228;
+			if (r227 != 0) {
+				const int32_t r229 = in[42];
+				const int32_t r230 = r222 != 0 || r229 != 0;
+				r228 = r230;
+			} else {
+				r228 = r222;
+			}
+			(void)r228;
+			const int32_t r233 = r189 >= 9;
+			int32_t r234;
+			if (r233 != 0) {
+				const int32_t r235 = in[45];
+				const int32_t r236 = r228 != 0 || r235 != 0;
+				r234 = r236;
+			} else {
+				r234 = r228;
+			}
+			(void)r234;
+			const int32_t r239 = r189 >= 10;
+			int32_t r240;
+			if (r239 != 0) {
+				const int32_t r241 = in[48];
+				const int32_t r242 = r234 != 0 || r241 != 0;
+				r240 = r242;
+			} else {
+				r240 = r234;
+			}
+			(void)r240;
+			const int32_t r245 = r189 >= 11;
+			int32_t r246;
+			if (r245 != 0) {
+				const int32_t r247 = in[51];
+				const int32_t r248 = r240 != 0 || r247 != 0;
+				r246 = r248;
+			} else {
+				r246 = r240;
+			}
+			(void)r246;
+			const int32_t r251 = r189 >= 12;
+			int32_t r252;
+			if (r251 != 0) {
+				const int32_t r253 = in[54];
+				const int32_t r254 = r246 != 0 || r253 != 0;
+				r252 = r254;
+			} else {
+				r252 = r246;
+			}
+			(void)r252;
+			const int32_t r257 = r189 >= 13;
+			int32_t r258;
+			if (r257 != 0) {
+				const int32_t r259 = in[57];
+				const int32_t r260 = r252 != 0 || r259 != 0;
+				r258 = r260;
+			} else {
+				r258 = r252;
+			}
+			(void)r258;
+			const int32_t r263 = r189 >= 14;
+			int32_t r264;
+			if (r263 != 0) {
+				const int32_t r265 = in[60];
+				const int32_t r266 = r258 != 0 || r265 != 0;
+				r264 = r266;
+			} else {
+				r264 = r258;
+			}
+			(void)r264;
+			const int32_t r269 = r189 >= 15;
+			int32_t r270;
+			if (r269 != 0) {
+				const int32_t r271 = in[63];
+				const int32_t r272 = r264 != 0 || r271 != 0;
+				r270 = r272;
+			} else {
+				r270 = r264;
+			}
+			(void)r270;
+			const int32_t r275 = r189 >= 16;
+			int32_t r276;
+			if (r275 != 0) {
+				const int32_t r277 = in[66];
+				const int32_t r278 = r270 != 0 || r277 != 0;
+				r276 = r278;
+			} else {
+				r276 = r270;
+			}
+			(void)r276;
+			if (r276 != 0) {
+				const int32_t r279 = 1;
+				m2 = &m2v_;
+				m2->value = r279;
+				m2->signed_value = r279;
+				m2->counted = 1;
+			}
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
+			if (m1 && m1->counted) { sum += m1->signed_value; members = 1; }
+			if (m2 && m2->counted) { sum += m2->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r7_); }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (1612 + 2) + (at < 0 ? 0 : at > 1612 + 1 ? 1612 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0: return rtab_lowered_fired0_(in, ctx, nt);
+	case 1: return rtab_lowered_fired1_(in, ctx, nt);
+	case 5: return rtab_lowered_fired5_(in, ctx, nt);
+	case 6: return rtab_lowered_fired6_(in, ctx, nt);
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table combat_result gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 11:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
 	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&mass_battle_ruleset, table, s->inputs, 67, faces, nfaces, extra_drm, &r);
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 67, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -1054,1462 +2628,27 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const mass_battle
 	return RTAB_OK;
 }
 
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+int mass_battle_explain_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
 {
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* table combat_result: row << 8 | outcome, for each modified roll -8..1619 (0..1611 printed), each column in turn */
-static const uint16_t rtab_native_t0_[1628] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u, 11u,
-};
-
-/* table combat_result: native */
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const mass_battle_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
-		extra_drm > 2147482036))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	/* modifier wounds_caused */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[20]; /* units[1].wounds */
-			x0 = x0 + x1;
-			x1 = in[18]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_9;
-			x1 = in[23]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e1_9: ;
-			x1 = in[18]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_15;
-			x1 = in[26]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e1_15: ;
-			x1 = in[18]; /* units */
-			x2 = 4;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_21;
-			x1 = in[29]; /* units[4].wounds */
-			x0 = x0 + x1;
-		e1_21: ;
-			x1 = in[18]; /* units */
-			x2 = 5;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_27;
-			x1 = in[32]; /* units[5].wounds */
-			x0 = x0 + x1;
-		e1_27: ;
-			x1 = in[18]; /* units */
-			x2 = 6;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_33;
-			x1 = in[35]; /* units[6].wounds */
-			x0 = x0 + x1;
-		e1_33: ;
-			x1 = in[18]; /* units */
-			x2 = 7;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_39;
-			x1 = in[38]; /* units[7].wounds */
-			x0 = x0 + x1;
-		e1_39: ;
-			x1 = in[18]; /* units */
-			x2 = 8;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_45;
-			x1 = in[41]; /* units[8].wounds */
-			x0 = x0 + x1;
-		e1_45: ;
-			x1 = in[18]; /* units */
-			x2 = 9;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_51;
-			x1 = in[44]; /* units[9].wounds */
-			x0 = x0 + x1;
-		e1_51: ;
-			x1 = in[18]; /* units */
-			x2 = 10;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_57;
-			x1 = in[47]; /* units[10].wounds */
-			x0 = x0 + x1;
-		e1_57: ;
-			x1 = in[18]; /* units */
-			x2 = 11;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_63;
-			x1 = in[50]; /* units[11].wounds */
-			x0 = x0 + x1;
-		e1_63: ;
-			x1 = in[18]; /* units */
-			x2 = 12;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_69;
-			x1 = in[53]; /* units[12].wounds */
-			x0 = x0 + x1;
-		e1_69: ;
-			x1 = in[18]; /* units */
-			x2 = 13;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_75;
-			x1 = in[56]; /* units[13].wounds */
-			x0 = x0 + x1;
-		e1_75: ;
-			x1 = in[18]; /* units */
-			x2 = 14;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_81;
-			x1 = in[59]; /* units[14].wounds */
-			x0 = x0 + x1;
-		e1_81: ;
-			x1 = in[18]; /* units */
-			x2 = 15;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_87;
-			x1 = in[62]; /* units[15].wounds */
-			x0 = x0 + x1;
-		e1_87: ;
-			x1 = in[18]; /* units */
-			x2 = 16;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_93;
-			x1 = in[65]; /* units[16].wounds */
-			x0 = x0 + x1;
-		e1_93: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier largest_rank_bonus */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[19]; /* units[1].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[18]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_9;
-			x1 = in[22]; /* units[2].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_9: ;
-			x1 = in[18]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_15;
-			x1 = in[25]; /* units[3].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_15: ;
-			x1 = in[18]; /* units */
-			x2 = 4;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_21;
-			x1 = in[28]; /* units[4].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_21: ;
-			x1 = in[18]; /* units */
-			x2 = 5;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_27;
-			x1 = in[31]; /* units[5].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_27: ;
-			x1 = in[18]; /* units */
-			x2 = 6;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_33;
-			x1 = in[34]; /* units[6].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_33: ;
-			x1 = in[18]; /* units */
-			x2 = 7;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_39;
-			x1 = in[37]; /* units[7].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_39: ;
-			x1 = in[18]; /* units */
-			x2 = 8;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_45;
-			x1 = in[40]; /* units[8].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_45: ;
-			x1 = in[18]; /* units */
-			x2 = 9;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_51;
-			x1 = in[43]; /* units[9].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_51: ;
-			x1 = in[18]; /* units */
-			x2 = 10;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_57;
-			x1 = in[46]; /* units[10].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_57: ;
-			x1 = in[18]; /* units */
-			x2 = 11;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_63;
-			x1 = in[49]; /* units[11].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_63: ;
-			x1 = in[18]; /* units */
-			x2 = 12;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_69;
-			x1 = in[52]; /* units[12].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_69: ;
-			x1 = in[18]; /* units */
-			x2 = 13;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_75;
-			x1 = in[55]; /* units[13].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_75: ;
-			x1 = in[18]; /* units */
-			x2 = 14;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_81;
-			x1 = in[58]; /* units[14].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_81: ;
-			x1 = in[18]; /* units */
-			x2 = 15;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_87;
-			x1 = in[61]; /* units[15].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_87: ;
-			x1 = in[18]; /* units */
-			x2 = 16;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_93;
-			x1 = in[64]; /* units[16].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_93: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier one_standard */
-	{
-		int64_t x0, x1, x2;
-		x0 = 0;
-		x1 = in[21]; /* units[1].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-		x1 = in[18]; /* units */
-		x2 = 2;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_9;
-		x1 = in[24]; /* units[2].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_9: ;
-		x1 = in[18]; /* units */
-		x2 = 3;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_15;
-		x1 = in[27]; /* units[3].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_15: ;
-		x1 = in[18]; /* units */
-		x2 = 4;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_21;
-		x1 = in[30]; /* units[4].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_21: ;
-		x1 = in[18]; /* units */
-		x2 = 5;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_27;
-		x1 = in[33]; /* units[5].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_27: ;
-		x1 = in[18]; /* units */
-		x2 = 6;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_33;
-		x1 = in[36]; /* units[6].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_33: ;
-		x1 = in[18]; /* units */
-		x2 = 7;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_39;
-		x1 = in[39]; /* units[7].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_39: ;
-		x1 = in[18]; /* units */
-		x2 = 8;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_45;
-		x1 = in[42]; /* units[8].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_45: ;
-		x1 = in[18]; /* units */
-		x2 = 9;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_51;
-		x1 = in[45]; /* units[9].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_51: ;
-		x1 = in[18]; /* units */
-		x2 = 10;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_57;
-		x1 = in[48]; /* units[10].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_57: ;
-		x1 = in[18]; /* units */
-		x2 = 11;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_63;
-		x1 = in[51]; /* units[11].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_63: ;
-		x1 = in[18]; /* units */
-		x2 = 12;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_69;
-		x1 = in[54]; /* units[12].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_69: ;
-		x1 = in[18]; /* units */
-		x2 = 13;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_75;
-		x1 = in[57]; /* units[13].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_75: ;
-		x1 = in[18]; /* units */
-		x2 = 14;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_81;
-		x1 = in[60]; /* units[14].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_81: ;
-		x1 = in[18]; /* units */
-		x2 = 15;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_87;
-		x1 = in[63]; /* units[15].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_87: ;
-		x1 = in[18]; /* units */
-		x2 = 16;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_93;
-		x1 = in[66]; /* units[16].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_93: ;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 1628u) at = roll < -8 ? 0u : 1627u;
-		uint16_t cell = rtab_native_t0_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
 int mass_battle_resolve_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	/* modifier wounds_caused */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[20]; /* units[1].wounds */
-			x0 = x0 + x1;
-			x1 = in[18]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_9;
-			x1 = in[23]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e1_9: ;
-			x1 = in[18]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_15;
-			x1 = in[26]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e1_15: ;
-			x1 = in[18]; /* units */
-			x2 = 4;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_21;
-			x1 = in[29]; /* units[4].wounds */
-			x0 = x0 + x1;
-		e1_21: ;
-			x1 = in[18]; /* units */
-			x2 = 5;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_27;
-			x1 = in[32]; /* units[5].wounds */
-			x0 = x0 + x1;
-		e1_27: ;
-			x1 = in[18]; /* units */
-			x2 = 6;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_33;
-			x1 = in[35]; /* units[6].wounds */
-			x0 = x0 + x1;
-		e1_33: ;
-			x1 = in[18]; /* units */
-			x2 = 7;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_39;
-			x1 = in[38]; /* units[7].wounds */
-			x0 = x0 + x1;
-		e1_39: ;
-			x1 = in[18]; /* units */
-			x2 = 8;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_45;
-			x1 = in[41]; /* units[8].wounds */
-			x0 = x0 + x1;
-		e1_45: ;
-			x1 = in[18]; /* units */
-			x2 = 9;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_51;
-			x1 = in[44]; /* units[9].wounds */
-			x0 = x0 + x1;
-		e1_51: ;
-			x1 = in[18]; /* units */
-			x2 = 10;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_57;
-			x1 = in[47]; /* units[10].wounds */
-			x0 = x0 + x1;
-		e1_57: ;
-			x1 = in[18]; /* units */
-			x2 = 11;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_63;
-			x1 = in[50]; /* units[11].wounds */
-			x0 = x0 + x1;
-		e1_63: ;
-			x1 = in[18]; /* units */
-			x2 = 12;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_69;
-			x1 = in[53]; /* units[12].wounds */
-			x0 = x0 + x1;
-		e1_69: ;
-			x1 = in[18]; /* units */
-			x2 = 13;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_75;
-			x1 = in[56]; /* units[13].wounds */
-			x0 = x0 + x1;
-		e1_75: ;
-			x1 = in[18]; /* units */
-			x2 = 14;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_81;
-			x1 = in[59]; /* units[14].wounds */
-			x0 = x0 + x1;
-		e1_81: ;
-			x1 = in[18]; /* units */
-			x2 = 15;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_87;
-			x1 = in[62]; /* units[15].wounds */
-			x0 = x0 + x1;
-		e1_87: ;
-			x1 = in[18]; /* units */
-			x2 = 16;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_93;
-			x1 = in[65]; /* units[16].wounds */
-			x0 = x0 + x1;
-		e1_93: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier largest_rank_bonus */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[19]; /* units[1].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[18]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_9;
-			x1 = in[22]; /* units[2].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_9: ;
-			x1 = in[18]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_15;
-			x1 = in[25]; /* units[3].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_15: ;
-			x1 = in[18]; /* units */
-			x2 = 4;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_21;
-			x1 = in[28]; /* units[4].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_21: ;
-			x1 = in[18]; /* units */
-			x2 = 5;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_27;
-			x1 = in[31]; /* units[5].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_27: ;
-			x1 = in[18]; /* units */
-			x2 = 6;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_33;
-			x1 = in[34]; /* units[6].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_33: ;
-			x1 = in[18]; /* units */
-			x2 = 7;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_39;
-			x1 = in[37]; /* units[7].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_39: ;
-			x1 = in[18]; /* units */
-			x2 = 8;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_45;
-			x1 = in[40]; /* units[8].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_45: ;
-			x1 = in[18]; /* units */
-			x2 = 9;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_51;
-			x1 = in[43]; /* units[9].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_51: ;
-			x1 = in[18]; /* units */
-			x2 = 10;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_57;
-			x1 = in[46]; /* units[10].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_57: ;
-			x1 = in[18]; /* units */
-			x2 = 11;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_63;
-			x1 = in[49]; /* units[11].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_63: ;
-			x1 = in[18]; /* units */
-			x2 = 12;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_69;
-			x1 = in[52]; /* units[12].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_69: ;
-			x1 = in[18]; /* units */
-			x2 = 13;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_75;
-			x1 = in[55]; /* units[13].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_75: ;
-			x1 = in[18]; /* units */
-			x2 = 14;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_81;
-			x1 = in[58]; /* units[14].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_81: ;
-			x1 = in[18]; /* units */
-			x2 = 15;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_87;
-			x1 = in[61]; /* units[15].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_87: ;
-			x1 = in[18]; /* units */
-			x2 = 16;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_93;
-			x1 = in[64]; /* units[16].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_93: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier one_standard */
-	{
-		int64_t x0, x1, x2;
-		x0 = 0;
-		x1 = in[21]; /* units[1].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-		x1 = in[18]; /* units */
-		x2 = 2;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_9;
-		x1 = in[24]; /* units[2].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_9: ;
-		x1 = in[18]; /* units */
-		x2 = 3;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_15;
-		x1 = in[27]; /* units[3].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_15: ;
-		x1 = in[18]; /* units */
-		x2 = 4;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_21;
-		x1 = in[30]; /* units[4].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_21: ;
-		x1 = in[18]; /* units */
-		x2 = 5;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_27;
-		x1 = in[33]; /* units[5].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_27: ;
-		x1 = in[18]; /* units */
-		x2 = 6;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_33;
-		x1 = in[36]; /* units[6].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_33: ;
-		x1 = in[18]; /* units */
-		x2 = 7;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_39;
-		x1 = in[39]; /* units[7].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_39: ;
-		x1 = in[18]; /* units */
-		x2 = 8;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_45;
-		x1 = in[42]; /* units[8].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_45: ;
-		x1 = in[18]; /* units */
-		x2 = 9;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_51;
-		x1 = in[45]; /* units[9].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_51: ;
-		x1 = in[18]; /* units */
-		x2 = 10;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_57;
-		x1 = in[48]; /* units[10].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_57: ;
-		x1 = in[18]; /* units */
-		x2 = 11;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_63;
-		x1 = in[51]; /* units[11].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_63: ;
-		x1 = in[18]; /* units */
-		x2 = 12;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_69;
-		x1 = in[54]; /* units[12].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_69: ;
-		x1 = in[18]; /* units */
-		x2 = 13;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_75;
-		x1 = in[57]; /* units[13].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_75: ;
-		x1 = in[18]; /* units */
-		x2 = 14;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_81;
-		x1 = in[60]; /* units[14].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_81: ;
-		x1 = in[18]; /* units */
-		x2 = 15;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_87;
-		x1 = in[63]; /* units[15].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_87: ;
-		x1 = in[18]; /* units */
-		x2 = 16;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_93;
-		x1 = in[66]; /* units[16].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_93: ;
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 8u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int mass_battle_explain_combat_result(const mass_battle_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	int a2 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147482036)
-		return rtab_resolve_interpreted(&mass_battle_ruleset, 0, s->inputs, 67, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
-	out->natural = natural;
-	/* modifier wounds_caused */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[20]; /* units[1].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[20].provisional);
-			x0 = x0 + x1;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_9;
-			x1 = in[23]; /* units[2].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[23].provisional);
-			x0 = x0 + x1;
-		e1_9: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_15;
-			x1 = in[26]; /* units[3].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[26].provisional);
-			x0 = x0 + x1;
-		e1_15: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 4;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_21;
-			x1 = in[29]; /* units[4].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[29].provisional);
-			x0 = x0 + x1;
-		e1_21: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 5;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_27;
-			x1 = in[32]; /* units[5].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[32].provisional);
-			x0 = x0 + x1;
-		e1_27: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 6;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_33;
-			x1 = in[35]; /* units[6].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[35].provisional);
-			x0 = x0 + x1;
-		e1_33: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 7;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_39;
-			x1 = in[38]; /* units[7].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[38].provisional);
-			x0 = x0 + x1;
-		e1_39: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 8;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_45;
-			x1 = in[41]; /* units[8].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[41].provisional);
-			x0 = x0 + x1;
-		e1_45: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 9;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_51;
-			x1 = in[44]; /* units[9].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[44].provisional);
-			x0 = x0 + x1;
-		e1_51: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 10;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_57;
-			x1 = in[47]; /* units[10].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[47].provisional);
-			x0 = x0 + x1;
-		e1_57: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 11;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_63;
-			x1 = in[50]; /* units[11].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[50].provisional);
-			x0 = x0 + x1;
-		e1_63: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 12;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_69;
-			x1 = in[53]; /* units[12].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[53].provisional);
-			x0 = x0 + x1;
-		e1_69: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 13;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_75;
-			x1 = in[56]; /* units[13].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[56].provisional);
-			x0 = x0 + x1;
-		e1_75: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 14;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_81;
-			x1 = in[59]; /* units[14].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[59].provisional);
-			x0 = x0 + x1;
-		e1_81: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 15;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_87;
-			x1 = in[62]; /* units[15].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[62].provisional);
-			x0 = x0 + x1;
-		e1_87: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 16;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_93;
-			x1 = in[65]; /* units[16].wounds */
-			if (x1 == 0) rtab_native_note_(out, &seen, 0, inputs[65].provisional);
-			x0 = x0 + x1;
-		e1_93: ;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier largest_rank_bonus */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[19]; /* units[1].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[19].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_9;
-			x1 = in[22]; /* units[2].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[22].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_9: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_15;
-			x1 = in[25]; /* units[3].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[25].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_15: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 4;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_21;
-			x1 = in[28]; /* units[4].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[28].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_21: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 5;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_27;
-			x1 = in[31]; /* units[5].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[31].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_27: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 6;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_33;
-			x1 = in[34]; /* units[6].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[34].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_33: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 7;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_39;
-			x1 = in[37]; /* units[7].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[37].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_39: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 8;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_45;
-			x1 = in[40]; /* units[8].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[40].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_45: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 9;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_51;
-			x1 = in[43]; /* units[9].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[43].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_51: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 10;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_57;
-			x1 = in[46]; /* units[10].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[46].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_57: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 11;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_63;
-			x1 = in[49]; /* units[11].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[49].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_63: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 12;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_69;
-			x1 = in[52]; /* units[12].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[52].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_69: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 13;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_75;
-			x1 = in[55]; /* units[13].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[55].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_75: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 14;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_81;
-			x1 = in[58]; /* units[14].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[58].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_81: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 15;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_87;
-			x1 = in[61]; /* units[15].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[61].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_87: ;
-			x1 = in[18]; /* units */
-			if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-			x2 = 16;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_93;
-			x1 = in[64]; /* units[16].rank_bonus */
-			if (x1 == 0) rtab_native_note_(out, &seen, 2, inputs[64].provisional);
-			x0 = x0 > x1 ? x0 : x1;
-		e3_93: ;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier one_standard */
-	{
-		int64_t x0, x1, x2;
-		x0 = 0;
-		x1 = in[21]; /* units[1].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 2;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_9;
-		x1 = in[24]; /* units[2].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_9: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 3;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_15;
-		x1 = in[27]; /* units[3].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_15: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 4;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_21;
-		x1 = in[30]; /* units[4].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_21: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 5;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_27;
-		x1 = in[33]; /* units[5].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_27: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 6;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_33;
-		x1 = in[36]; /* units[6].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_33: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 7;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_39;
-		x1 = in[39]; /* units[7].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_39: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 8;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_45;
-		x1 = in[42]; /* units[8].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_45: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 9;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_51;
-		x1 = in[45]; /* units[9].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_51: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 10;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_57;
-		x1 = in[48]; /* units[10].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_57: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 11;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_63;
-		x1 = in[51]; /* units[11].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_63: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 12;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_69;
-		x1 = in[54]; /* units[12].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_69: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 13;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_75;
-		x1 = in[57]; /* units[13].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_75: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 14;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_81;
-		x1 = in[60]; /* units[14].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_81: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 15;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_87;
-		x1 = in[63]; /* units[15].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_87: ;
-		x1 = in[18]; /* units */
-		if (x1 == 1) rtab_native_note_(out, &seen, 1, inputs[18].provisional);
-		x2 = 16;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_93;
-		x1 = in[66]; /* units[16].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_93: ;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 2;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a2 = slot;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 3, modifiers[2].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 1628u) at = roll < -8 ? 0u : 1627u;
-		uint16_t cell = rtab_native_t0_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	switch (outcome) {
-	case 0: /* must_charge_fresh_enemy */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		break;
-	case 1: /* fought_at_once */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 5: /* pursued_off_table */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 6: /* overrun_move */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[10]; /* fast */
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			rtab_native_note_(out, &seen, 4, outcome6_triggers[1].provisional);
-			{
-				int64_t x0;
-				x0 = in[10]; /* fast */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out || nfaces != 0))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -2535,28 +2674,8 @@ int mass_battle_explain(size_t table, const mass_battle_situation *s, const int3
 	}
 }
 
-/* Non-zero when the situation breaks a requirement (or its check cannot be
- * made here): the interpreter then refuses it and names which. */
-static int mass_battle_requirements_broken_(const int32_t *in)
-{
-	int broken = 0;
-	{ /* one_combat_state */
-		int32_t holds;
-		{
-			int64_t x0, x1;
-			x0 = in[4]; /* already_in_unresolved_combat */
-			x1 = in[5]; /* already_in_fought_combat */
-			x0 = (x0 != 0) & (x1 != 0);
-			x0 = !x0;
-			holds = (int32_t)x0;
-		}
-		broken |= !holds;
-	}
-	return broken;
-}
-
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -2609,17 +2728,17 @@ static int mass_battle_native_resolve_(const rtab_ruleset *ruleset, size_t table
 	bad |= (uint32_t)values[64] > 10u;
 	bad |= (uint32_t)values[65] > 100u;
 	s = (const mass_battle_situation *)(const void *)values;
-	bad |= !bad && mass_battle_requirements_broken_(values);
+	bad |= !bad && rtab_lowered_requirements_broken_(values);
 	if (bad)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	switch (table) {
 	case 0: rc = mass_battle_explain_combat_result(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

@@ -1502,212 +1502,350 @@ int musket_pike_situation_set(musket_pike_situation *s, size_t input, int32_t va
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&musket_pike_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
+enum {
+	rtab_lowered_r0_ = 1,
+	rtab_lowered_r1_ = 2,
+	rtab_lowered_r2_ = 3,
+	rtab_lowered_r3_ = 4,
+	rtab_lowered_r4_ = 5,
+	rtab_lowered_r5_ = 6,
+	rtab_lowered_r6_ = 7,
+	rtab_lowered_r7_ = 8,
+	rtab_lowered_r8_ = 9,
+	rtab_lowered_r9_ = 10,
+	rtab_lowered_r10_ = 11,
+	rtab_lowered_r11_ = 12,
+	rtab_lowered_r12_ = 13,
+	rtab_lowered_r13_ = 14,
+	rtab_lowered_r14_ = 15,
+	rtab_lowered_r15_ = 16,
+	rtab_lowered_r16_ = 17,
+	rtab_lowered_r17_ = 18,
+	rtab_lowered_r18_ = 19,
+	rtab_lowered_r19_ = 20,
+	rtab_lowered_r20_ = 21,
+	rtab_lowered_r21_ = 22,
+	rtab_lowered_r22_ = 23,
+	rtab_lowered_r23_ = 24,
+	rtab_lowered_r24_ = 25,
+	rtab_lowered_r25_ = 26,
+	rtab_lowered_r26_ = 27,
+	rtab_lowered_r27_ = 28,
+	rtab_lowered_r28_ = 29,
+	rtab_lowered_r29_ = 30,
+	rtab_lowered_r30_ = 31,
+	rtab_lowered_r31_ = 32,
+	rtab_lowered_r32_ = 33,
+	rtab_lowered_r33_ = 34,
+	rtab_lowered_r34_ = 35,
+	rtab_lowered_r35_ = 36,
+	rtab_lowered_r36_ = 37,
+	rtab_lowered_r37_ = 38,
+	rtab_lowered_r38_ = 39,
+	rtab_lowered_r39_ = 40,
+	rtab_lowered_r40_ = 41,
+	rtab_lowered_r41_ = 42
+};
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[43] = {
+	NULL,
+	reason_text.r13 + 2,
+	reason_text.r4 + 2,
+	reason_text.r5 + 2,
+	reason_text.r16 + 2,
+	reason_text.r12 + 2,
+	reason_text.r6 + 2,
+	reason_text.r7 + 2,
+	reason_text.r27 + 2,
+	reason_text.r8 + 2,
+	reason_text.r9 + 2,
+	reason_text.r10 + 2,
+	reason_text.r3 + 2,
+	reason_text.r28 + 2,
+	reason_text.r29 + 2,
+	reason_text.r30 + 2,
+	reason_text.r31 + 2,
+	reason_text.r1 + 2,
+	reason_text.r2 + 2,
+	reason_text.r32 + 2,
+	reason_text.r33 + 2,
+	reason_text.r34 + 2,
+	reason_text.r35 + 2,
+	reason_text.r36 + 2,
+	reason_text.r43 + 2,
+	reason_text.r37 + 2,
+	reason_text.r38 + 2,
+	reason_text.r39 + 2,
+	reason_text.r14 + 2,
+	reason_text.r40 + 2,
+	reason_text.r11 + 2,
+	reason_text.r41 + 2,
+	reason_text.r42 + 2,
+	reason_text.r26 + 2,
+	reason_text.r17 + 2,
+	reason_text.r18 + 2,
+	reason_text.r19 + 2,
+	reason_text.r20 + 2,
+	reason_text.r21 + 2,
+	reason_text.r22 + 2,
+	reason_text.r23 + 2,
+	reason_text.r24 + 2,
+	reason_text.r25 + 2
+};
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* Reason id noted (0: none; ctx NULL, the lean form: nothing noted), and the same named first. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+	if (ctx && id)
+		rtab_lowered_note_id_(ctx->out, ctx->seen, id, rtab_lowered_text_[id]);
 }
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+	if (ctx && id)
+		rtab_lowered_note_first_id_(ctx->out, ctx->seen, id, rtab_lowered_text_, 43);
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rl0_[] = {rtab_lowered_r11_, 0, 0, 0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rl1_[] = {0, rtab_lowered_r16_, rtab_lowered_r17_, 0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_bs0_[4] = {
+	0, 0, 0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_mr0_[49] = {
+	rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_,
+	rtab_lowered_r33_, rtab_lowered_r34_, rtab_lowered_r33_, rtab_lowered_r35_,
+	rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_,
+	rtab_lowered_r36_, rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_,
+	rtab_lowered_r33_, rtab_lowered_r37_, rtab_lowered_r33_, rtab_lowered_r38_,
+	rtab_lowered_r33_, rtab_lowered_r39_, rtab_lowered_r39_, rtab_lowered_r39_,
+	rtab_lowered_r39_, rtab_lowered_r39_, rtab_lowered_r39_, rtab_lowered_r33_,
+	rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_,
+	rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_,
+	rtab_lowered_r33_, rtab_lowered_r40_, rtab_lowered_r41_, rtab_lowered_r33_,
+	rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_,
+	rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_, rtab_lowered_r33_,
+	rtab_lowered_r33_
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[8] = {
+	0, 0, rtab_lowered_r23_, rtab_lowered_r23_,
+	rtab_lowered_r23_, rtab_lowered_r23_, 0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr1_[3] = {
+	0, 0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn1_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc1_[2] = {
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr2_[2] = {
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn2_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc2_[1] = {
+	0
+};
 
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const musket_pike_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	rtab_result r;
-	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&musket_pike_ruleset, table, s->inputs, 36, faces, nfaces, extra_drm, &r);
-	if (rc != RTAB_OK) return rc;
-	out->outcome = r.outcome;
-	out->row = r.row;
-	out->natural = r.natural;
-	out->modifier = r.modifier;
-	out->modified_roll = r.modified_roll;
-	return RTAB_OK;
-}
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
 
-/* ratio force_ratio */
-RTAB_NATIVE_HELPER_ int32_t rtab_native_band0_(int64_t a, int64_t b)
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t2_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+/* ratio force_ratio: the step a:b reaches (not 0:0), from the most extreme */
+RTAB_LOWERED_ int rtab_lowered_band0_step_(int64_t a, int64_t b)
 {
-	if (a * 1 >= 4 * b) return 2; /* 4:1 */
+	if (a * 1 >= 4 * b) return 0; /* 4:1 */
 	if (a * 1 >= 2 * b) return 1; /* 2:1 */
-	if (a * 4 <= 1 * b) return -2; /* 1:4 */
-	if (a * 2 <= 1 * b) return -1; /* 1:2 */
-	return 0;
-}
-
-RTAB_NATIVE_HELPER_ int rtab_native_band0_step_(int64_t a, int64_t b)
-{
-	if (a * 1 >= 4 * b) return 0;
-	if (a * 1 >= 2 * b) return 1;
-	if (a * 4 <= 1 * b) return 3;
-	if (a * 2 <= 1 * b) return 2;
+	if (a * 4 <= 1 * b) return 3; /* 1:4 */
+	if (a * 2 <= 1 * b) return 2; /* 1:2 */
 	(void)a; (void)b;
 	return -1;
 }
 
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
+/* ratio force_ratio: its value by the step reached + 1 (0: otherwise) */
+RTAB_LOWERED_DATA_ const int32_t rtab_lowered_bv0_[5] = {0, 2, 1, -1, -2};
 
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+/* ratio force_ratio read at a:b, its reasons noted */
+RTAB_LOWERED_ int rtab_lowered_band0_(int32_t *r, int32_t a, int32_t b, rtab_lowered_ctx_ *ctx)
 {
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
+	int step;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	rtab_lowered_note_(ctx, rtab_lowered_r32_);
+	step = a == 0 && b == 0 ? -1 : rtab_lowered_band0_step_(a, b);
+	*r = rtab_lowered_bv0_[step + 1];
+	rtab_lowered_note_(ctx, step >= 0 ? rtab_lowered_bs0_[step] : (unsigned)0);
+	return RTAB_OK;
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* The numbers of the reasons a value chooses (0: none). */
-static const uint16_t rtab_native_reasons_m0_[] = {7, 7, 7, 7, 7, 8, 7, 9, 7, 7, 7, 7, 10, 7, 7, 7, 7, 11, 7, 12, 7, 13, 13, 13, 13, 13, 13, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 14, 15, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7};
-static const uint16_t rtab_native_reasons_e7_[] = {17, 0, 0, 0};
-static const uint16_t rtab_native_reasons_e2_[] = {0, 18, 19, 0};
-static const uint16_t rtab_native_reasons_r0_[] = {0, 0, 30, 30, 30, 30, 0, 0};
-
-/* table melee: row << 8 | outcome, for each modified roll -5..14 (-4..13 printed), each column in turn */
-static const uint16_t rtab_native_t0_[20] = {
-	0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u, 1799u, 1799u, 1799u,
+/* matrix melee_matrix: its cells, row-major */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_mc0_[49] = {
+	0, 0, 0, 0, 0, 2, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0,
+	0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, -1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0,
 };
 
-/* table melee: native */
-/* What the folded modifiers add, by attacker_leaders x defender_leaders x attacker_formation x attacker_open_order x defender_formation x defender_open_order */
-static const int8_t rtab_native_f0_0_[1024] = {
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
-	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
-	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
-	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
-	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
-	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
-	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
-	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
-	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
-	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
-	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
-	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
-	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0
+/* matrix melee_matrix read at keys, each within its enum's values */
+RTAB_LOWERED_ int rtab_lowered_matrix0_(int32_t *r, const int32_t *keys, size_t *cell)
+{
+	size_t at = 0;
+	if (keys[0] < 0 || keys[0] >= 7) return RTAB_E_INPUT;
+	at = at * 7u + (size_t)keys[0];
+	if (keys[1] < 0 || keys[1] >= 7) return RTAB_E_INPUT;
+	at = at * 7u + (size_t)keys[1];
+	*cell = at;
+	*r = rtab_lowered_mc0_[at];
+	return RTAB_OK;
+}
+
+/* Non-zero when the situation breaks a requirement (or its check cannot be made
+ * here): the interpreter then refuses it and names which. */
+RTAB_LOWERED_ int rtab_lowered_requirements_broken_(const int32_t *in)
+{
+	int broken = 0;
+	(void)in;
+	{
+		const int32_t r0 = in[1];
+		const int32_t r7 = in[19];
+		const int32_t r10 = in[24];
+		broken |= !((((r0 != 0) && (r0 != 1)) && (!(r7 != 0))) || (r10 > 0));
+	}
+	{
+		const int32_t r14 = in[2];
+		const int32_t r21 = in[25];
+		broken |= !(((r14 != 0) && (r14 != 1)) || (r21 > 0));
+	}
+	{
+		const int32_t r25 = in[19];
+		const int32_t r27 = in[1];
+		broken |= !((!(r25 != 0)) || (r27 == 6));
+	}
+	return broken;
+}
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table melee: row << 16 | outcome, per column, for the modified rolls -4 (and below) to 13 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[20] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 65537u, 65537u,
+	131074u, 196611u, 262148u, 327685u, 393222u, 393222u, 458759u, 458759u,
+	458759u, 458759u, 458759u, 458759u,
 };
-/* What the folded modifiers add, by attacker_morale x defender_morale x after_volley x heavy_infantry_impetus (after 68 entries never read) */
-static const int8_t rtab_native_f0_1_[1092] = {
+
+/* table cavalry_pursuit: row << 16 | outcome, per column, for the modified rolls -5 (and below) to 11 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells1_[38] = {
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	8u, 65545u, 65545u, 65545u, 131082u, 131082u, 131082u, 131082u,
+	131082u, 131082u, 131082u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	8u, 8u, 8u, 65545u, 65545u, 65545u, 65545u, 131082u,
+	131082u, 131082u, 131082u,
+};
+
+/* table failure_to_retreat: row << 16 | outcome, per column, for the modified rolls -1 (and below) to 10 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells2_[14] = {
+	13u, 13u, 13u, 13u, 13u, 13u, 13u, 65550u,
+	65550u, 65550u, 65550u, 65550u, 65550u, 65550u,
+};
+
+/* table melee, lean: what folded modifiers add, by attacker_leaders x defender_leaders x attacker_formation x attacker_open_order x defender_formation x defender_open_order */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f0_0_[1024] = {
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	-3, -2, -2, -2, -1, -1, -3, -2, -3, -2, -2, -2, -1, -1, -3, -2,
+	-1, 0, 0, 0, 1, 1, -1, 0, -2, -1, -1, -1, 0, 0, -2, -1,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, 0, 1, 1, 1, 2, 2, 0, 1,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	1, 2, 2, 2, 3, 3, 1, 2, 0, 1, 1, 1, 2, 2, 0, 1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+	-1, 0, 0, 0, 1, 1, -1, 0, -1, 0, 0, 0, 1, 1, -1, 0,
+	-2, -1, -1, -1, 0, 0, -2, -1, -2, -1, -1, -1, 0, 0, -2, -1,
+	0, 1, 1, 1, 2, 2, 0, 1, -1, 0, 0, 0, 1, 1, -1, 0,
+};
+
+/* table melee, lean: what folded modifiers add, by attacker_morale x defender_morale x after_volley x heavy_infantry_impetus (after 68 entries never read) */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f0_1_[1092] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1776,10 +1914,11 @@ static const int8_t rtab_native_f0_1_[1092] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0
+	0, 0, 0, 0,
 };
-/* What the folded modifiers add, by attacker_type x defender_type x defending_cavalry_pistol_shot x flank_rear_hexes */
-static const int8_t rtab_native_f0_2_[1024] = {
+
+/* table melee, lean: what folded modifiers add, by attacker_type x defender_type x defending_cavalry_pistol_shot x flank_rear_hexes */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f0_2_[1024] = {
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
 	0, 1, 2, 3, 4, 0, 0, 0, -1, 0, 1, 2, 3, 0, 0, 0,
@@ -1843,10 +1982,11 @@ static const int8_t rtab_native_f0_2_[1024] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-/* What the folded modifiers add, by cavalry_impetus x game x halmstad x attacker_type x attacker_light_cavalry */
-static const int8_t rtab_native_f0_3_[256] = {
+
+/* table melee, lean: what folded modifiers add, by cavalry_impetus x game x halmstad x attacker_type x attacker_light_cavalry */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f0_3_[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1862,1468 +2002,11 @@ static const int8_t rtab_native_f0_3_[256] = {
 	2, 1, 1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 0, 0,
 	2, 1, 1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 0, 0,
 	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0,
-	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0
-};
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const musket_pike_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-}
-
-int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -2147483632 ||
-		extra_drm > 2147483621))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	/* modifier attacker_leader: folded */
-	/* modifier attacker_second_leader: folded */
-	/* modifier defender_leader: folded */
-	/* modifier defender_second_leader: folded */
-	/* modifier morale_difference: folded */
-	/* modifier force_ratio_modifier */
-	{
-		int64_t x0, x1;
-		x0 = in[7]; /* attacker_strength */
-		x1 = in[8]; /* defender_strength */
-		x0 = rtab_native_band0_(x0, x1); /* force_ratio */
-		value = (int32_t)x0;
-	}
-	sum_other += value;
-	/* modifier melee_matrix_modifier: folded */
-	/* modifier pistol_shot: folded */
-	/* modifier flank_rear: folded */
-	/* modifier attacker_wavering_or_open_order: folded */
-	/* modifier attacker_scattered: folded */
-	/* modifier after_volley: folded */
-	/* modifier heavy_infantry_impetus: folded */
-	/* modifier cavalry_impetus: folded */
-	/* modifier cavalry_impetus_ngbg_halmstad: folded */
-	/* modifier cavalry_impetus_sia: folded */
-	/* modifier defender_wavering_or_open_order: folded */
-	/* modifier defender_scattered: folded */
-	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[3] * 256u + (uint32_t)in[4] * 64u + (uint32_t)in[11] * 16u + (uint32_t)in[12] * 8u + (uint32_t)in[13] * 2u + (uint32_t)in[14]];
-	total += rtab_native_f0_1_[(uint32_t)in[5] * 64u + (uint32_t)in[6] * 4u + (uint32_t)in[15] * 2u + (uint32_t)in[16]];
-	total += rtab_native_f0_2_[(uint32_t)in[1] * 128u + (uint32_t)in[2] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[10]];
-	total += rtab_native_f0_3_[(uint32_t)in[17] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[18] * 16u + (uint32_t)in[1] * 2u + (uint32_t)in[19]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	if (modifier < -4) modifier = -4;
-	if (modifier > 4) modifier = 4;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int64_t keep_g0a = INT64_MIN, keep_g0d = INT64_MAX;
-	int slot_g0a = -1, slot_g0d = -1;
-	(void)keep_g0a; (void)keep_g0d;
-	(void)slot_g0a; (void)slot_g0d;
-	int64_t keep_g1a = INT64_MAX, keep_g1d = INT64_MIN;
-	int slot_g1a = -1, slot_g1d = -1;
-	(void)keep_g1a; (void)keep_g1d;
-	(void)slot_g1a; (void)slot_g1d;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	int a4 = -1;
-	int a9 = -1;
-	int a10 = -1;
-	int a11 = -1;
-	int a12 = -1;
-	int a13 = -1;
-	int a14 = -1;
-	int a15 = -1;
-	int a16 = -1;
-	int a17 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483632 || extra_drm > 2147483621)
-		return rtab_resolve_interpreted(&musket_pike_ruleset, 0, s->inputs, 36, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	/* modifier attacker_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-		x1 = 1;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g0a) {
-			keep_g0a = sv;
-			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
-			slot_g0a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier attacker_second_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[3]; /* attacker_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-		x1 = 2;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv > keep_g0a) {
-			keep_g0a = sv;
-			if (slot_g0a >= 0) out->applied[slot_g0a].counted = 0;
-			slot_g0a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier defender_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-		x1 = 1;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 2;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv < keep_g0d) {
-			keep_g0d = sv;
-			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
-			slot_g0d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier defender_second_leader */
-	{
-		int64_t x0, x1;
-		x0 = in[4]; /* defender_leaders */
-		if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-		x1 = 2;
-		x0 = x0 >= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 3;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		if (sv < keep_g0d) {
-			keep_g0d = sv;
-			if (slot_g0d >= 0) out->applied[slot_g0d].counted = 0;
-			slot_g0d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier morale_difference */
-	{
-		int64_t x0, x1;
-		x0 = in[5]; /* attacker_morale */
-		if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
-		x1 = in[6]; /* defender_morale */
-		if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
-		x0 = x0 != x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[5]; /* attacker_morale */
-			if (x0 == 5) rtab_native_note_(out, &seen, 2, inputs[5].provisional);
-			x1 = in[6]; /* defender_morale */
-			if (x1 == 5) rtab_native_note_(out, &seen, 3, inputs[6].provisional);
-			x0 = x0 - x1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 4;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a4 = slot;
-		sum_other += sv;
-	}
-	/* modifier force_ratio_modifier */
-	{
-		int64_t x0, x1;
-		x0 = in[7]; /* attacker_strength */
-		if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
-		x1 = in[8]; /* defender_strength */
-		if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
-		rtab_native_note_(out, &seen, 6, bands[0].provisional);
-		{
-			int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
-			x0 = step < 0 ? 0 : bands[0].steps[step].value;
-		}
-		x1 = 0;
-		x0 = x0 != x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[7]; /* attacker_strength */
-			if (x0 == 10) rtab_native_note_(out, &seen, 4, inputs[7].provisional);
-			x1 = in[8]; /* defender_strength */
-			if (x1 == 10) rtab_native_note_(out, &seen, 5, inputs[8].provisional);
-			rtab_native_note_(out, &seen, 6, bands[0].provisional);
-			{
-				int step = x0 == 0 && x1 == 0 ? -1 : rtab_native_band0_step_(x0, x1); /* force_ratio */
-				x0 = step < 0 ? 0 : bands[0].steps[step].value;
-			}
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 5;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier melee_matrix_modifier */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[1]; /* attacker_type */
-		x1 = 6;
-		x0 = x0 != x1;
-		x1 = in[1]; /* attacker_type */
-		x2 = 4;
-		x1 = x1 != x2;
-		x0 = (x0 != 0) & (x1 != 0);
-		x1 = in[2]; /* defender_type */
-		x2 = 6;
-		x1 = x1 != x2;
-		x0 = (x0 != 0) & (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[1]; /* attacker_type */
-			x1 = in[2]; /* defender_type */
-			x0 = (x0 * 7 + x1);
-			rtab_native_note_(out, &seen, rtab_native_reasons_m0_[x0], rtab_matrix_reason(&matrices[0], (size_t)x0));
-			x0 = matrix0_cells[x0]; /* melee_matrix */
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 6;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier pistol_shot */
-	{
-		int64_t x0;
-		x0 = in[9]; /* defending_cavalry_pistol_shot */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 7;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier flank_rear */
-	{
-		int64_t x0, x1;
-		x0 = in[10]; /* flank_rear_hexes */
-		if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
-		x1 = 0;
-		x0 = x0 > x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[10]; /* flank_rear_hexes */
-			if (x0 == 0) rtab_native_note_(out, &seen, 16, inputs[10].provisional);
-			x1 = 1;
-			x0 = x0 * x1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 8;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier attacker_wavering_or_open_order */
-	{
-		int64_t x0, x1;
-		x0 = in[11]; /* attacker_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[12]; /* attacker_open_order */
-		x0 = (x0 != 0) | (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 9;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a9 = slot;
-		if (sv < keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier attacker_scattered */
-	{
-		int64_t x0, x1;
-		x0 = in[11]; /* attacker_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-		x1 = 2;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 10;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a10 = slot;
-		if (sv < keep_g1a) {
-			keep_g1a = sv;
-			if (slot_g1a >= 0) out->applied[slot_g1a].counted = 0;
-			slot_g1a = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier after_volley */
-	{
-		int64_t x0;
-		x0 = in[15]; /* after_volley */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 11;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a11 = slot;
-		sum_other += sv;
-	}
-	/* modifier heavy_infantry_impetus */
-	{
-		int64_t x0;
-		x0 = in[16]; /* heavy_infantry_impetus */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 12;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a12 = slot;
-		sum_other += sv;
-	}
-	/* modifier cavalry_impetus */
-	{
-		int64_t x0, x1, x2, x3;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-		x2 = 1;
-		x1 = x1 == x2;
-		x2 = in[18]; /* halmstad */
-		x1 = (x1 != 0) & (x2 != 0);
-		x1 = !x1;
-		x0 = (x0 != 0) & (x1 != 0);
-		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-		x2 = 2;
-		x1 = x1 == x2;
-		x2 = in[1]; /* attacker_type */
-		x3 = 1;
-		x2 = x2 == x3;
-		x3 = in[19]; /* attacker_light_cavalry */
-		x2 = (x2 != 0) | (x3 != 0);
-		x1 = (x1 != 0) & (x2 != 0);
-		x1 = !x1;
-		x0 = (x0 != 0) & (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 13;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a13 = slot;
-		sum_other += sv;
-	}
-	/* modifier cavalry_impetus_ngbg_halmstad */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-		x2 = 1;
-		x1 = x1 == x2;
-		x0 = (x0 != 0) & (x1 != 0);
-		x1 = in[18]; /* halmstad */
-		x0 = (x0 != 0) & (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 14;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a14 = slot;
-		sum_other += sv;
-	}
-	/* modifier cavalry_impetus_sia */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[17]; /* cavalry_impetus */
-		x1 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x1], enums[2].values[x1].provisional);
-		x2 = 2;
-		x1 = x1 == x2;
-		x0 = (x0 != 0) & (x1 != 0);
-		x1 = in[1]; /* attacker_type */
-		x2 = 1;
-		x1 = x1 == x2;
-		x2 = in[19]; /* attacker_light_cavalry */
-		x1 = (x1 != 0) | (x2 != 0);
-		x0 = (x0 != 0) & (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 15;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a15 = slot;
-		sum_other += sv;
-	}
-	/* modifier defender_wavering_or_open_order */
-	{
-		int64_t x0, x1;
-		x0 = in[13]; /* defender_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[14]; /* defender_open_order */
-		x0 = (x0 != 0) | (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 16;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a16 = slot;
-		if (sv > keep_g1d) {
-			keep_g1d = sv;
-			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
-			slot_g1d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	/* modifier defender_scattered */
-	{
-		int64_t x0, x1;
-		x0 = in[13]; /* defender_formation */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e7_[x0], enums[7].values[x0].provisional);
-		x1 = 2;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 2;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 17;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a17 = slot;
-		if (sv > keep_g1d) {
-			keep_g1d = sv;
-			if (slot_g1d >= 0) out->applied[slot_g1d].counted = 0;
-			slot_g1d = slot;
-		} else {
-			out->applied[slot].counted = 0;
-		}
-	}
-	total = extra_drm;
-	/* group leader */
-	gsum = (keep_g0a == INT64_MIN ? 0 : keep_g0a) + (keep_g0d == INT64_MAX ? 0 : keep_g0d);
-	total += gsum;
-	if (a9 >= 0 && out->applied[a9].counted) rtab_native_note_(out, &seen, 20, modifiers[9].provisional);
-	if (a10 >= 0 && out->applied[a10].counted) rtab_native_note_(out, &seen, 21, modifiers[10].provisional);
-	if (a16 >= 0 && out->applied[a16].counted) rtab_native_note_(out, &seen, 22, modifiers[16].provisional);
-	if (a17 >= 0 && out->applied[a17].counted) rtab_native_note_(out, &seen, 23, modifiers[17].provisional);
-	/* group formation */
-	gsum = (keep_g1a == INT64_MAX ? 0 : keep_g1a) + (keep_g1d == INT64_MIN ? 0 : keep_g1d);
-	total += gsum;
-	if (a4 >= 0 && out->applied[a4].counted) rtab_native_note_(out, &seen, 24, modifiers[4].provisional);
-	if (a11 >= 0 && out->applied[a11].counted) rtab_native_note_(out, &seen, 25, modifiers[11].provisional);
-	if (a12 >= 0 && out->applied[a12].counted) rtab_native_note_(out, &seen, 26, modifiers[12].provisional);
-	if (a13 >= 0 && out->applied[a13].counted) rtab_native_note_(out, &seen, 27, modifiers[13].provisional);
-	if (a14 >= 0 && out->applied[a14].counted) rtab_native_note_(out, &seen, 28, modifiers[14].provisional);
-	if (a15 >= 0 && out->applied[a15].counted) rtab_native_note_(out, &seen, 29, modifiers[15].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	if (modifier < -4) modifier = -4;
-	if (modifier > 4) modifier = 4;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 5u];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, &seen, rtab_native_reasons_r0_[row], table0_row_notes[table0_row_note[row]].provisional);
-	}
-	switch (outcome) {
-	case 0: /* attacker_eliminated */
-		{ /* trigger 0 */
-			{
-				int64_t x0, x1;
-				x0 = in[1]; /* attacker_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 1: /* attacker_broken */
-		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
-			{
-				int64_t x0, x1;
-				x0 = in[1]; /* attacker_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = (x0 != 0) | (x1 != 0);
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 2: /* attacker_shaken_retreat_2 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 3: /* attacker_shaken_retreat_1 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 4: /* defender_shaken_retreat_1 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 5: /* defender_shaken_retreat_2 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 6: /* defender_broken */
-		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = (x0 != 0) | (x1 != 0);
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 7: /* defender_eliminated */
-		{ /* trigger 0 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 10: /* pursue_off_map */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[31]; /* leader_with_pursuer */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome10_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 12: /* pursue_off_map_only */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[31]; /* leader_with_pursuer */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 14: /* stand */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome14_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
-}
-
-/* table cavalry_pursuit: row << 8 | outcome, for each modified roll -13..19 (-5..11 printed), each column in turn */
-/* Columns 2..7: columns with the rewrites that hold applied (rtab_native_v1_). */
-static const uint16_t rtab_native_t1_[264] = {
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 267u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 264u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-};
-/* table cavalry_pursuit: where the cells of the column start, by game x earlier_pursue_and_eliminate x pursued_eliminated_by_melee */
-static const uint16_t rtab_native_v1_[16] = {
-	0, 66, 99, 132, 33, 165, 198, 231, 33, 165, 198, 231, 33, 165, 198, 231
+	2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0,
 };
 
-/* table cavalry_pursuit: native */
-/* What the folded modifiers add, by pursuer_charge_orders x pursuer_used_impetus x game x cromwell x pursuit_leader_rating */
-static const int8_t rtab_native_f1_0_[256] = {
+/* table cavalry_pursuit, lean: what folded modifiers add, by pursuer_charge_orders x pursuer_used_impetus x game x cromwell x pursuit_leader_rating */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f1_0_[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, 0, 0, 0,
 	0, -1, -2, -3, -4, 0, 0, 0, 0, -1, -2, -3, -4, 0, 0, 0,
 	0, -1, -2, -3, -4, 0, 0, 0, 0, -1, -2, -3, -4, 0, 0, 0,
@@ -3339,1949 +2022,1429 @@ static const int8_t rtab_native_f1_0_[256] = {
 	2, 2, 2, 2, 2, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0,
 	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0,
 	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0,
-	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0
+	2, 1, 0, -1, -2, 0, 0, 0, 2, 1, 0, -1, -2, 0, 0, 0,
 };
-RTAB_NATIVE_COLD_ int rtab_native_any1_(const musket_pike_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+
+/* table failure_to_retreat, lean: what folded modifiers add, by initial_morale (after 1 entries never read) */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f2_0_[17] = {
+	0, -1, -1, -1, -1, -1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+	0,
+};
+
+/* table melee, lean: row << 8 | outcome, for each modified roll -4..13, each column in turn */
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[18] = {
+	0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u,
+	1799u, 1799u,
+};
+
+/* table cavalry_pursuit, lean: row << 8 | outcome, for each modified roll -13..19, each column in turn (2..7: columns with the rewrites that hold applied) */
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc1_[264] = {
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	8u, 8u, 267u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	524u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	8u, 8u, 264u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
+	522u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	8u, 8u, 264u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
+	524u,
+};
+
+/* table cavalry_pursuit, lean: where the cells of the column start, by game x earlier_pursue_and_eliminate x pursued_eliminated_by_melee */
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lv1_[16] = {
+	0, 66, 99, 132, 33, 165, 198, 231, 33, 165, 198, 231, 33, 165, 198, 231,
+};
+
+/* table failure_to_retreat, lean: row << 8 | outcome, for each modified roll -9..18, each column in turn */
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc2_[28] = {
+	13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u,
+	270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u,
+};
+
+/* whether and how many times each trigger of attacker_eliminated fires */
+static int rtab_lowered_fired0_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -2147483643 ||
-		extra_drm > 2147483636))
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[0].triggers;
 	(void)in;
-	natural += faces[0];
-	/* modifier charge_orders: folded */
-	/* modifier pursuit_impetus: folded */
-	/* modifier cromwell: folded */
-	/* modifier leader_command_rating: folded */
-	total = extra_drm;
-	total += rtab_native_f1_0_[(uint32_t)in[26] * 128u + (uint32_t)in[27] * 64u + (uint32_t)in[0] * 16u + (uint32_t)in[28] * 8u + (uint32_t)in[29]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[35] * 2u + (uint32_t)in[30]];
-	(void)nat;
 	{
-		uint32_t at = (uint32_t)roll + 13u;
-		if (at >= 33u) at = roll < -13 ? 0u : 32u;
-		uint16_t cell = rtab_native_t1_[(uint32_t)col + at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
+		int32_t times = 0;
+		const int32_t r0 = in[1];
+		const int suppressed = r0 == 3;
+		if (!suppressed) {
+			{
+				const int32_t r3 = in[25];
+				if (r3 == 0) rtab_lowered_note_(ctx, rtab_lowered_r0_);
+				times = r3;
+			}
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
 	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r6 = in[2];
+		const int suppressed = r6 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r10 = in[3];
+		if (r10 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r10 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r14 = in[4];
+		if (r14 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r14 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[4], 4, times));
+	}
 	return RTAB_OK;
 }
 
-int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+/* whether and how many times each trigger of attacker_broken fires */
+static int rtab_lowered_fired1_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[1].triggers;
+	(void)in;
+	{
+		rtab_lowered_note_(ctx, rtab_lowered_r3_);
+		int32_t times = 0;
+		const int32_t r0 = in[1];
+		const int32_t r3 = in[22];
+		const int suppressed = (r0 == 3) || (r3 != 0);
+		if (!suppressed) {
+			{
+				const int32_t r5 = in[25];
+				if (r5 == 0) rtab_lowered_note_(ctx, rtab_lowered_r0_);
+				times = r5;
+			}
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r8 = in[2];
+		const int suppressed = r8 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r12 = in[3];
+		if (r12 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r12 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r16 = in[4];
+		if (r16 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r16 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[4], 4, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of attacker_shaken_retreat_2 fires */
+static int rtab_lowered_fired2_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[2].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r1 = in[2];
+		const int suppressed = r1 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r5 = in[3];
+		if (r5 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r5 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r9 = in[4];
+		if (r9 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r9 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of attacker_shaken_retreat_1 fires */
+static int rtab_lowered_fired3_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[3].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r1 = in[2];
+		const int suppressed = r1 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r5 = in[3];
+		if (r5 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r5 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r9 = in[4];
+		if (r9 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r9 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of defender_shaken_retreat_1 fires */
+static int rtab_lowered_fired4_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[4].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r1 = in[2];
+		const int suppressed = r1 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r5 = in[3];
+		if (r5 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r5 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r9 = in[4];
+		if (r9 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r9 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of defender_shaken_retreat_2 fires */
+static int rtab_lowered_fired5_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[5].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r1 = in[2];
+		const int suppressed = r1 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r5 = in[3];
+		if (r5 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r5 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r9 = in[4];
+		if (r9 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r9 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of defender_broken fires */
+static int rtab_lowered_fired6_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[6].triggers;
+	(void)in;
+	{
+		rtab_lowered_note_(ctx, rtab_lowered_r3_);
+		int32_t times = 0;
+		const int32_t r0 = in[2];
+		const int32_t r3 = in[22];
+		const int suppressed = (r0 == 3) || (r3 != 0);
+		if (!suppressed) {
+			{
+				const int32_t r5 = in[24];
+				if (r5 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				times = r5;
+			}
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r8 = in[2];
+		const int suppressed = r8 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r12 = in[3];
+		if (r12 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r12 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r16 = in[4];
+		if (r16 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r16 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[4], 4, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of defender_eliminated fires */
+static int rtab_lowered_fired7_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[7].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[2];
+		const int suppressed = r0 == 3;
+		if (!suppressed) {
+			{
+				const int32_t r3 = in[24];
+				if (r3 == 0) rtab_lowered_note_(ctx, rtab_lowered_r4_);
+				times = r3;
+			}
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r6 = in[2];
+		const int suppressed = r6 == 4;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r10 = in[3];
+		if (r10 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+		const int suppressed = r10 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[3], 3, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r14 = in[4];
+		if (r14 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+		const int suppressed = r14 == 0;
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[4], 4, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of pursue_off_map fires */
+static int rtab_lowered_fired10_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[10].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[31];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of pursue_off_map_only fires */
+static int rtab_lowered_fired12_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[12].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[31];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of stand fires */
+static int rtab_lowered_fired14_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[14].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* table melee, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* attacker_leader */
+		{
+			const int32_t r0 = in[3];
+			if (r0 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+			if (r0 >= 1) {
+				const int32_t r3 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m0 = &out->applied[out->napplied++];
+				m0->modifier = 0;
+				m0->value = r3;
+				m0->signed_value = r3;
+				m0->counted = 1;
+				m0->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m1 = NULL; /* attacker_second_leader */
+		{
+			const int32_t r4 = in[3];
+			if (r4 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
+			if (r4 >= 2) {
+				const int32_t r7 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m1 = &out->applied[out->napplied++];
+				m1->modifier = 1;
+				m1->value = r7;
+				m1->signed_value = r7;
+				m1->counted = 1;
+				m1->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m2 = NULL; /* defender_leader */
+		{
+			const int32_t r8 = in[4];
+			if (r8 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+			if (r8 >= 1) {
+				const int32_t r11 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m2 = &out->applied[out->napplied++];
+				m2->modifier = 2;
+				m2->value = r11;
+				m2->signed_value = -r11;
+				m2->counted = 1;
+				m2->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m3 = NULL; /* defender_second_leader */
+		{
+			const int32_t r12 = in[4];
+			if (r12 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
+			if (r12 >= 2) {
+				const int32_t r15 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m3 = &out->applied[out->napplied++];
+				m3->modifier = 3;
+				m3->value = r15;
+				m3->signed_value = -r15;
+				m3->counted = 1;
+				m3->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m4 = NULL; /* morale_difference */
+		{
+			const int32_t r16 = in[5];
+			if (r16 == 5) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+			const int32_t r17 = in[6];
+			if (r17 == 5) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+			if (r16 != r17) {
+				if (r16 == 5) rtab_lowered_note_(ctx, rtab_lowered_r5_);
+				if (r17 == 5) rtab_lowered_note_(ctx, rtab_lowered_r6_);
+				int32_t r21; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r21, (int64_t)r16 - r17));
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m4 = &out->applied[out->napplied++];
+				m4->modifier = 4;
+				m4->value = r21;
+				m4->signed_value = r21;
+				m4->counted = 1;
+				m4->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m5 = NULL; /* force_ratio_modifier */
+		{
+			const int32_t r22 = in[7];
+			if (r22 == 10) rtab_lowered_note_(ctx, rtab_lowered_r8_);
+			const int32_t r23 = in[8];
+			if (r23 == 10) rtab_lowered_note_(ctx, rtab_lowered_r9_);
+			int32_t r24; RTAB_LOWERED_TRY_(rtab_lowered_band0_(&r24, r22, r23, ctx));
+			if (r24 != 0) {
+				if (r22 == 10) rtab_lowered_note_(ctx, rtab_lowered_r8_);
+				if (r23 == 10) rtab_lowered_note_(ctx, rtab_lowered_r9_);
+				int32_t r29; RTAB_LOWERED_TRY_(rtab_lowered_band0_(&r29, r22, r23, ctx));
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m5 = &out->applied[out->napplied++];
+				m5->modifier = 5;
+				m5->value = r29;
+				m5->signed_value = r29;
+				m5->counted = 1;
+				m5->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m6 = NULL; /* melee_matrix_modifier */
+		{
+			const int32_t r30 = in[1];
+			const int32_t r37 = in[2];
+			if (((r30 != 6) && (r30 != 4)) && (r37 != 6)) {
+				const int32_t k43[] = {r30, r37}; int32_t r43; size_t c43; RTAB_LOWERED_TRY_(rtab_lowered_matrix0_(&r43, k43, &c43)); if (c43 < sizeof rtab_lowered_mr0_ / sizeof *rtab_lowered_mr0_) rtab_lowered_note_(ctx, rtab_lowered_mr0_[c43]);
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m6 = &out->applied[out->napplied++];
+				m6->modifier = 6;
+				m6->value = r43;
+				m6->signed_value = r43;
+				m6->counted = 1;
+				m6->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m7 = NULL; /* pistol_shot */
+		{
+			const int32_t r44 = in[9];
+			if (r44 != 0) {
+				const int32_t r45 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m7 = &out->applied[out->napplied++];
+				m7->modifier = 7;
+				m7->value = r45;
+				m7->signed_value = -r45;
+				m7->counted = 1;
+				m7->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m8 = NULL; /* flank_rear */
+		{
+			const int32_t r46 = in[10];
+			if (r46 == 0) rtab_lowered_note_(ctx, rtab_lowered_r10_);
+			if (r46 > 0) {
+				if (r46 == 0) rtab_lowered_note_(ctx, rtab_lowered_r10_);
+				int32_t r51; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r51, (int64_t)r46 * 1));
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m8 = &out->applied[out->napplied++];
+				m8->modifier = 8;
+				m8->value = r51;
+				m8->signed_value = r51;
+				m8->counted = 1;
+				m8->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m9 = NULL; /* attacker_wavering_or_open_order */
+		{
+			const int32_t r52 = in[11];
+			if (r52 >= 0 && r52 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl0_[r52]);
+			const int32_t r55 = in[12];
+			if ((r52 == 1) || (r55 != 0)) {
+				const int32_t r58 = -1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m9 = &out->applied[out->napplied++];
+				m9->modifier = 9;
+				m9->value = r58;
+				m9->signed_value = r58;
+				m9->counted = 1;
+				m9->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m10 = NULL; /* attacker_scattered */
+		{
+			const int32_t r59 = in[11];
+			if (r59 >= 0 && r59 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl0_[r59]);
+			if (r59 == 2) {
+				const int32_t r63 = -2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m10 = &out->applied[out->napplied++];
+				m10->modifier = 10;
+				m10->value = r63;
+				m10->signed_value = r63;
+				m10->counted = 1;
+				m10->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m11 = NULL; /* after_volley */
+		{
+			const int32_t r64 = in[15];
+			if (r64 != 0) {
+				const int32_t r65 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m11 = &out->applied[out->napplied++];
+				m11->modifier = 11;
+				m11->value = r65;
+				m11->signed_value = r65;
+				m11->counted = 1;
+				m11->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m12 = NULL; /* heavy_infantry_impetus */
+		{
+			const int32_t r66 = in[16];
+			if (r66 != 0) {
+				const int32_t r67 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m12 = &out->applied[out->napplied++];
+				m12->modifier = 12;
+				m12->value = r67;
+				m12->signed_value = r67;
+				m12->counted = 1;
+				m12->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m13 = NULL; /* cavalry_impetus */
+		{
+			const int32_t r68 = in[17];
+			const int32_t r69 = in[0];
+			if (r69 >= 0 && r69 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl1_[r69]);
+			const int32_t r72 = in[18];
+			if (r69 >= 0 && r69 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl1_[r69]);
+			const int32_t r79 = in[1];
+			const int32_t r82 = in[19];
+			if (((r68 != 0) && (!((r69 == 1) && (r72 != 0)))) && (!((r69 == 2) && ((r79 == 1) || (r82 != 0))))) {
+				const int32_t r87 = 2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m13 = &out->applied[out->napplied++];
+				m13->modifier = 13;
+				m13->value = r87;
+				m13->signed_value = r87;
+				m13->counted = 1;
+				m13->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m14 = NULL; /* cavalry_impetus_ngbg_halmstad */
+		{
+			const int32_t r88 = in[17];
+			const int32_t r89 = in[0];
+			if (r89 >= 0 && r89 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl1_[r89]);
+			const int32_t r93 = in[18];
+			if (((r88 != 0) && (r89 == 1)) && (r93 != 0)) {
+				const int32_t r95 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m14 = &out->applied[out->napplied++];
+				m14->modifier = 14;
+				m14->value = r95;
+				m14->signed_value = r95;
+				m14->counted = 1;
+				m14->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m15 = NULL; /* cavalry_impetus_sia */
+		{
+			const int32_t r96 = in[17];
+			const int32_t r97 = in[0];
+			if (r97 >= 0 && r97 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl1_[r97]);
+			const int32_t r101 = in[1];
+			const int32_t r104 = in[19];
+			if (((r96 != 0) && (r97 == 2)) && ((r101 == 1) || (r104 != 0))) {
+				const int32_t r107 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m15 = &out->applied[out->napplied++];
+				m15->modifier = 15;
+				m15->value = r107;
+				m15->signed_value = r107;
+				m15->counted = 1;
+				m15->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m16 = NULL; /* defender_wavering_or_open_order */
+		{
+			const int32_t r108 = in[13];
+			if (r108 >= 0 && r108 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl0_[r108]);
+			const int32_t r111 = in[14];
+			if ((r108 == 1) || (r111 != 0)) {
+				const int32_t r114 = -1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m16 = &out->applied[out->napplied++];
+				m16->modifier = 16;
+				m16->value = r114;
+				m16->signed_value = -r114;
+				m16->counted = 1;
+				m16->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m17 = NULL; /* defender_scattered */
+		{
+			const int32_t r115 = in[13];
+			if (r115 >= 0 && r115 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl0_[r115]);
+			if (r115 == 2) {
+				const int32_t r119 = -2;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m17 = &out->applied[out->napplied++];
+				m17->modifier = 17;
+				m17->value = r119;
+				m17->signed_value = -r119;
+				m17->counted = 1;
+				m17->shift = 0;
+			}
+		}
+		rtab_lowered_keep_pair_(m0, m1, 1, 1);
+		rtab_lowered_keep_pair_(m2, m3, 1, -1);
+		rtab_lowered_keep_pair_(m9, m10, 0, 1);
+		rtab_lowered_keep_pair_(m16, m17, 0, -1);
+		int64_t total = drm;
+		{ /* leader */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
+			if (m1 && m1->counted) { sum += m1->signed_value; members = 1; }
+			if (m2 && m2->counted) { sum += m2->signed_value; members = 1; }
+			if (m3 && m3->counted) { sum += m3->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		{ /* formation */
+			int64_t sum = 0;
+			int members = 0;
+			if (m9 && m9->counted) { sum += m9->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r12_); }
+			if (m10 && m10->counted) { sum += m10->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r13_); }
+			if (m16 && m16->counted) { sum += m16->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r21_); }
+			if (m17 && m17->counted) { sum += m17->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r22_); }
+			total += sum;
+			(void)members;
+		}
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m4 && m4->counted) { sum += m4->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r7_); }
+			if (m5 && m5->counted) { sum += m5->signed_value; members = 1; }
+			if (m6 && m6->counted) { sum += m6->signed_value; members = 1; }
+			if (m7 && m7->counted) { sum += m7->signed_value; members = 1; }
+			if (m8 && m8->counted) { sum += m8->signed_value; members = 1; }
+			if (m11 && m11->counted) { sum += m11->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r14_); }
+			if (m12 && m12->counted) { sum += m12->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r15_); }
+			if (m13 && m13->counted) { sum += m13->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r18_); }
+			if (m14 && m14->counted) { sum += m14->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r19_); }
+			if (m15 && m15->counted) { sum += m15->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r20_); }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	if (modifier < -4) modifier = -4; /* the table's cap */
+	if (modifier > 4) modifier = 4;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (-4) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (18 + 2) + (at < 0 ? 0 : at > 18 + 1 ? 18 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table cavalry_pursuit, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* charge_orders */
+		{
+			const int32_t r0 = in[26];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m0 = &out->applied[out->napplied++];
+				m0->modifier = 18;
+				m0->value = r1;
+				m0->signed_value = r1;
+				m0->counted = 1;
+				m0->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m1 = NULL; /* pursuit_impetus */
+		{
+			const int32_t r2 = in[27];
+			if (r2 != 0) {
+				const int32_t r3 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m1 = &out->applied[out->napplied++];
+				m1->modifier = 19;
+				m1->value = r3;
+				m1->signed_value = r3;
+				m1->counted = 1;
+				m1->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m2 = NULL; /* cromwell */
+		{
+			const int32_t r4 = in[0];
+			if (r4 >= 0 && r4 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl1_[r4]);
+			const int32_t r7 = in[28];
+			if ((r4 == 0) && (r7 != 0)) {
+				const int32_t r10 = -1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m2 = &out->applied[out->napplied++];
+				m2->modifier = 20;
+				m2->value = r10;
+				m2->signed_value = r10;
+				m2->counted = 1;
+				m2->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m3 = NULL; /* leader_command_rating */
+		{
+			const int32_t r11 = in[0];
+			if (r11 >= 0 && r11 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl1_[r11]);
+			const int32_t r14 = in[29];
+			if (r14 == 0) rtab_lowered_note_(ctx, rtab_lowered_r27_);
+			if ((r11 != 0) && (r14 > 0)) {
+				if (r14 == 0) rtab_lowered_note_(ctx, rtab_lowered_r27_);
+				int32_t r19; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r19, -(int64_t)r14));
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m3 = &out->applied[out->napplied++];
+				m3->modifier = 21;
+				m3->value = r19;
+				m3->signed_value = r19;
+				m3->counted = 1;
+				m3->shift = 0;
+			}
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r24_); }
+			if (m1 && m1->counted) { sum += m1->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r25_); }
+			if (m2 && m2->counted) { sum += m2->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r26_); }
+			if (m3 && m3->counted) { sum += m3->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r28_); }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	if (in[0] >= 0 && (size_t)in[0] < sizeof rtab_lowered_rl1_ / sizeof *rtab_lowered_rl1_)
+		rtab_lowered_note_(ctx, rtab_lowered_rl1_[in[0]]);
+	int col = 0, first = 0, end = 2;
+	(void)first; (void)end;
+	col = RTAB_LOWERED_TABLE_(1)->column_of_value[in[0]];
+	if (col >= 2) return RTAB_E_COLUMN;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+		why = rtab_lowered_rn1_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (-5) + 1;
+		const uint32_t cell = rtab_lowered_cells1_[column * (17 + 2) + (at < 0 ? 0 : at > 17 + 1 ? 17 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr1_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	if (rewritten_from < 0 && outcome == 9) {
+		const int32_t r20 = in[35];
+		if (r20 != 0) {
+			rewritten_from = outcome;
+			outcome = 8;
+			rewrite = 0;
+		}
+	}
+	if (rewritten_from < 0 && outcome == 9) {
+		const int32_t r21 = in[30];
+		if (r21 != 0) {
+			rewritten_from = outcome;
+			outcome = 11;
+			rewrite = 1;
+		}
+	}
+	if (rewritten_from < 0 && outcome == 10) {
+		const int32_t r22 = in[30];
+		if (r22 != 0) {
+			rewritten_from = outcome;
+			outcome = 12;
+			rewrite = 2;
+		}
+	}
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t1_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table failure_to_retreat, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table2_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)2;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* initial_morale_6_or_less */
+		{
+			const int32_t r0 = in[20];
+			if (r0 == 7) rtab_lowered_note_(ctx, rtab_lowered_r29_);
+			if (r0 <= 6) {
+				const int32_t r4 = -1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m0 = &out->applied[out->napplied++];
+				m0->modifier = 22;
+				m0->value = r4;
+				m0->signed_value = r4;
+				m0->counted = 1;
+				m0->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m1 = NULL; /* initial_morale_8 */
+		{
+			const int32_t r5 = in[20];
+			if (r5 == 7) rtab_lowered_note_(ctx, rtab_lowered_r29_);
+			if (r5 == 8) {
+				const int32_t r8 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m1 = &out->applied[out->napplied++];
+				m1->modifier = 23;
+				m1->value = r8;
+				m1->signed_value = r8;
+				m1->counted = 1;
+				m1->shift = 0;
+			}
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r30_); }
+			if (m1 && m1->counted) { sum += m1->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r31_); }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(2)->natural[nat].outcome;
+		why = rtab_lowered_rn2_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (-1) + 1;
+		const uint32_t cell = rtab_lowered_cells2_[column * (12 + 2) + (at < 0 ? 0 : at > 12 + 1 ? 12 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr2_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t2_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table melee, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		{ /* force_ratio_modifier */
+			const int32_t r22 = in[7];
+			if (r22 == 10) rtab_lowered_note_(ctx, rtab_lowered_r8_);
+			const int32_t r23 = in[8];
+			if (r23 == 10) rtab_lowered_note_(ctx, rtab_lowered_r9_);
+			int32_t r24; RTAB_LOWERED_TRY_(rtab_lowered_band0_(&r24, r22, r23, ctx));
+			if (r24 != 0) {
+				total += r24;
+			}
+		}
+		total += rtab_lowered_f0_0_[(uint32_t)in[3] * 256u + (uint32_t)in[4] * 64u + (uint32_t)in[11] * 16u + (uint32_t)in[12] * 8u + (uint32_t)in[13] * 2u + (uint32_t)in[14] * 1u];
+		total += rtab_lowered_f0_1_[(uint32_t)in[5] * 64u + (uint32_t)in[6] * 4u + (uint32_t)in[15] * 2u + (uint32_t)in[16] * 1u];
+		total += rtab_lowered_f0_2_[(uint32_t)in[1] * 128u + (uint32_t)in[2] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[10] * 1u];
+		total += rtab_lowered_f0_3_[(uint32_t)in[17] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[18] * 16u + (uint32_t)in[1] * 2u + (uint32_t)in[19] * 1u];
+		modifier_raw = (int32_t)total; /* within int32 for the extras the entry takes */
+	}
+	int32_t modifier = modifier_raw;
+	if (modifier < -4) modifier = -4; /* the table's cap */
+	if (modifier > 4) modifier = 4;
+	const int32_t roll = natural + modifier;
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	const uint16_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-4))];
+	out->row = (uint16_t)(cell >> 8);
+	out->outcome = (uint16_t)(cell & 255u);
+	return RTAB_OK;
+}
+
+/* table cavalry_pursuit, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		total += rtab_lowered_f1_0_[(uint32_t)in[26] * 128u + (uint32_t)in[27] * 64u + (uint32_t)in[0] * 16u + (uint32_t)in[28] * 8u + (uint32_t)in[29] * 1u];
+		modifier_raw = (int32_t)total; /* within int32 for the extras the entry takes */
+	}
+	int32_t modifier = modifier_raw;
+	const int32_t roll = natural + modifier;
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	const uint16_t cell = rtab_lowered_lc1_[rtab_lowered_lv1_[(uint32_t)in[0] * 4u + (uint32_t)in[35] * 2u + (uint32_t)in[30] * 1u] + ((uint32_t)roll - (uint32_t)(-13))];
+	out->row = (uint16_t)(cell >> 8);
+	out->outcome = (uint16_t)(cell & 255u);
+	return RTAB_OK;
+}
+
+/* table failure_to_retreat, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean2_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		total += rtab_lowered_f2_0_[(uint32_t)in[20] * 1u];
+		modifier_raw = (int32_t)total; /* within int32 for the extras the entry takes */
+	}
+	int32_t modifier = modifier_raw;
+	const int32_t roll = natural + modifier;
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	const uint16_t cell = rtab_lowered_lc2_[0 + ((uint32_t)roll - (uint32_t)(-9))];
+	out->row = (uint16_t)(cell >> 8);
+	out->outcome = (uint16_t)(cell & 255u);
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0: return rtab_lowered_fired0_(in, ctx, nt);
+	case 1: return rtab_lowered_fired1_(in, ctx, nt);
+	case 2: return rtab_lowered_fired2_(in, ctx, nt);
+	case 3: return rtab_lowered_fired3_(in, ctx, nt);
+	case 4: return rtab_lowered_fired4_(in, ctx, nt);
+	case 5: return rtab_lowered_fired5_(in, ctx, nt);
+	case 6: return rtab_lowered_fired6_(in, ctx, nt);
+	case 7: return rtab_lowered_fired7_(in, ctx, nt);
+	case 10: return rtab_lowered_fired10_(in, ctx, nt);
+	case 12: return rtab_lowered_fired12_(in, ctx, nt);
+	case 14: return rtab_lowered_fired14_(in, ctx, nt);
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table melee gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0: return rtab_lowered_fired0_(in, ctx, nt);
+	case 1: return rtab_lowered_fired1_(in, ctx, nt);
+	case 2: return rtab_lowered_fired2_(in, ctx, nt);
+	case 3: return rtab_lowered_fired3_(in, ctx, nt);
+	case 4: return rtab_lowered_fired4_(in, ctx, nt);
+	case 5: return rtab_lowered_fired5_(in, ctx, nt);
+	case 6: return rtab_lowered_fired6_(in, ctx, nt);
+	case 7: return rtab_lowered_fired7_(in, ctx, nt);
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table cavalry_pursuit gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 10: return rtab_lowered_fired10_(in, ctx, nt);
+	case 12: return rtab_lowered_fired12_(in, ctx, nt);
+	case 8:
+	case 9:
+	case 11:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table failure_to_retreat gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t2_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 14: return rtab_lowered_fired14_(in, ctx, nt);
+	case 13:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 36, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
+	return RTAB_OK;
+}
+
+int musket_pike_explain_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
+{
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
+}
+
+int musket_pike_resolve_melee(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	/* modifier charge_orders: folded */
-	/* modifier pursuit_impetus: folded */
-	/* modifier cromwell: folded */
-	/* modifier leader_command_rating: folded */
-	total = extra_drm;
-	total += rtab_native_f1_0_[(uint32_t)in[26] * 128u + (uint32_t)in[27] * 64u + (uint32_t)in[0] * 16u + (uint32_t)in[28] * 8u + (uint32_t)in[29]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = (int)rtab_native_v1_[(uint32_t)in[0] * 4u + (uint32_t)in[35] * 2u + (uint32_t)in[30]];
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t1_[(uint32_t)col + (uint32_t)roll + 13u];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    extra_drm < -2147483632 ||
+	    extra_drm > 2147483621 ||
+	    (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 0u > 9u)))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int musket_pike_explain_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	int a0 = -1;
-	int a1 = -1;
-	int a2 = -1;
-	int a3 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483643 || extra_drm > 2147483636)
-		return rtab_resolve_interpreted(&musket_pike_ruleset, 1, s->inputs, 36, faces, nfaces, extra_drm, out);
-	out->table = 1;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	/* modifier charge_orders */
-	{
-		int64_t x0;
-		x0 = in[26]; /* pursuer_charge_orders */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 18;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a0 = slot;
-		sum_other += sv;
-	}
-	/* modifier pursuit_impetus */
-	{
-		int64_t x0;
-		x0 = in[27]; /* pursuer_used_impetus */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 19;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a1 = slot;
-		sum_other += sv;
-	}
-	/* modifier cromwell */
-	{
-		int64_t x0, x1;
-		x0 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
-		x1 = 0;
-		x0 = x0 == x1;
-		x1 = in[28]; /* cromwell */
-		x0 = (x0 != 0) & (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 20;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a2 = slot;
-		sum_other += sv;
-	}
-	/* modifier leader_command_rating */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[0]; /* game */
-		rtab_native_note_(out, &seen, rtab_native_reasons_e2_[x0], enums[2].values[x0].provisional);
-		x1 = 0;
-		x0 = x0 != x1;
-		x1 = in[29]; /* pursuit_leader_rating */
-		if (x1 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
-		x2 = 0;
-		x1 = x1 > x2;
-		x0 = (x0 != 0) & (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[29]; /* pursuit_leader_rating */
-			if (x0 == 0) rtab_native_note_(out, &seen, 34, inputs[29].provisional);
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 21;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a3 = slot;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 35, modifiers[18].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 36, modifiers[19].provisional);
-	if (a2 >= 0 && out->applied[a2].counted) rtab_native_note_(out, &seen, 37, modifiers[20].provisional);
-	if (a3 >= 0 && out->applied[a3].counted) rtab_native_note_(out, &seen, 38, modifiers[21].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = table1_column_of_value[(uint32_t)in[0]]; /* by game */
-	rtab_native_note_(out, &seen, rtab_native_reasons_e2_[in[0]], enums[2].values[in[0]].provisional);
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 13u;
-		if (at >= 33u) at = roll < -13 ? 0u : 32u;
-		uint16_t cell = rtab_native_t1_[(uint32_t)col * 33u + at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	do {
-		if (outcome == 9) { /* pursue_and_eliminate -> break_off */
-			{
-				int64_t x0;
-				x0 = in[35]; /* earlier_pursue_and_eliminate */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				out->rewritten_from = (int16_t)outcome;
-				out->rewrite = 0;
-				outcome = 8;
-				break;
-			}
-		}
-		if (outcome == 9) { /* pursue_and_eliminate -> pursue_into_vacated_hex */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				out->rewritten_from = (int16_t)outcome;
-				out->rewrite = 1;
-				outcome = 11;
-				break;
-			}
-		}
-		if (outcome == 10) { /* pursue_off_map -> pursue_off_map_only */
-			{
-				int64_t x0;
-				x0 = in[30]; /* pursued_eliminated_by_melee */
-				cond = (int32_t)x0;
-			}
-			if (cond) {
-				out->rewritten_from = (int16_t)outcome;
-				out->rewrite = 2;
-				outcome = 12;
-				break;
-			}
-		}
-	} while (0);
-	switch (outcome) {
-	case 0: /* attacker_eliminated */
-		{ /* trigger 0 */
-			{
-				int64_t x0, x1;
-				x0 = in[1]; /* attacker_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 1: /* attacker_broken */
-		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
-			{
-				int64_t x0, x1;
-				x0 = in[1]; /* attacker_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = (x0 != 0) | (x1 != 0);
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 2: /* attacker_shaken_retreat_2 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 3: /* attacker_shaken_retreat_1 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 4: /* defender_shaken_retreat_1 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 5: /* defender_shaken_retreat_2 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 6: /* defender_broken */
-		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = (x0 != 0) | (x1 != 0);
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 7: /* defender_eliminated */
-		{ /* trigger 0 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 10: /* pursue_off_map */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[31]; /* leader_with_pursuer */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome10_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 12: /* pursue_off_map_only */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[31]; /* leader_with_pursuer */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 14: /* stand */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome14_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
+	return rtab_lowered_table1_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
-/* table failure_to_retreat: row << 8 | outcome, for each modified roll -9..18 (-1..10 printed), each column in turn */
-static const uint16_t rtab_native_t2_[28] = {
-	13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u,
-};
-
-/* table failure_to_retreat: native */
-/* What the folded modifiers add, by initial_morale (after 1 entries never read) */
-static const int8_t rtab_native_f2_0_[17] = {
-	0, -1, -1, -1, -1, -1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0,
-	0
-};
-RTAB_NATIVE_COLD_ int rtab_native_any2_(const musket_pike_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -2147483647 ||
-		extra_drm > 2147483637))
-		return rtab_native_interpreted_(2, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	/* modifier initial_morale_6_or_less: folded */
-	/* modifier initial_morale_8: folded */
-	total = extra_drm;
-	total += rtab_native_f2_0_[(uint32_t)in[20]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 9u;
-		if (at >= 28u) at = roll < -9 ? 0u : 27u;
-		uint16_t cell = rtab_native_t2_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+int musket_pike_resolve_cavalry_pursuit(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any2_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	/* modifier initial_morale_6_or_less: folded */
-	/* modifier initial_morale_8: folded */
-	total = extra_drm;
-	total += rtab_native_f2_0_[(uint32_t)in[20]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t2_[(uint32_t)roll + 9u];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    extra_drm < -8 ||
+	    extra_drm > 8 ||
+	    (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 0u > 9u)))
+		return rtab_lowered_interpreted_(1, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean1_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int musket_pike_explain_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	int a0 = -1;
-	int a1 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483647 || extra_drm > 2147483637)
-		return rtab_resolve_interpreted(&musket_pike_ruleset, 2, s->inputs, 36, faces, nfaces, extra_drm, out);
-	out->table = 2;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	/* modifier initial_morale_6_or_less */
-	{
-		int64_t x0, x1;
-		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
-		x1 = 6;
-		x0 = x0 <= x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			x0 = -x0;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 22;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a0 = slot;
-		sum_other += sv;
-	}
-	/* modifier initial_morale_8 */
-	{
-		int64_t x0, x1;
-		x0 = in[20]; /* initial_morale */
-		if (x0 == 7) rtab_native_note_(out, &seen, 39, inputs[20].provisional);
-		x1 = 8;
-		x0 = x0 == x1;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 23;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a1 = slot;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 40, modifiers[22].provisional);
-	if (a1 >= 0 && out->applied[a1].counted) rtab_native_note_(out, &seen, 41, modifiers[23].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 9u;
-		if (at >= 28u) at = roll < -9 ? 0u : 27u;
-		uint16_t cell = rtab_native_t2_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	switch (outcome) {
-	case 0: /* attacker_eliminated */
-		{ /* trigger 0 */
-			{
-				int64_t x0, x1;
-				x0 = in[1]; /* attacker_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 1: /* attacker_broken */
-		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome1_triggers[0].provisional);
-			{
-				int64_t x0, x1;
-				x0 = in[1]; /* attacker_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = (x0 != 0) | (x1 != 0);
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[25]; /* defender_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 31, inputs[25].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 2: /* attacker_shaken_retreat_2 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 3: /* attacker_shaken_retreat_1 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 4: /* defender_shaken_retreat_1 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 5: /* defender_shaken_retreat_2 */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		break;
-	case 6: /* defender_broken */
-		{ /* trigger 0 */
-			rtab_native_note_(out, &seen, 32, outcome6_triggers[0].provisional);
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				x1 = in[22]; /* eliminated_failing_to_retreat */
-				x0 = (x0 != 0) | (x1 != 0);
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome6_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 7: /* defender_eliminated */
-		{ /* trigger 0 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 3;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				{
-					int64_t x0;
-					x0 = in[24]; /* attacker_cavalry_units */
-					if (x0 == 0) rtab_native_note_(out, &seen, 33, inputs[24].provisional);
-					times = (int32_t)x0;
-				}
-				if (times < 0) return RTAB_E_RULESET;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0, x1;
-				x0 = in[2]; /* defender_type */
-				x1 = 4;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		{ /* trigger 3 */
-			{
-				int64_t x0, x1;
-				x0 = in[3]; /* attacker_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 0, inputs[3].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[3].target;
-						out->triggered_by[nt] = 3;
-					}
-				}
-			}
-		}
-		{ /* trigger 4 */
-			{
-				int64_t x0, x1;
-				x0 = in[4]; /* defender_leaders */
-				if (x0 == 0) rtab_native_note_(out, &seen, 1, inputs[4].provisional);
-				x1 = 0;
-				x0 = x0 == x1;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[4].target;
-						out->triggered_by[nt] = 4;
-					}
-				}
-			}
-		}
-		break;
-	case 10: /* pursue_off_map */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[31]; /* leader_with_pursuer */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome10_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 12: /* pursue_off_map_only */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[31]; /* leader_with_pursuer */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 14: /* stand */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome14_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	return rtab_lowered_table2_(s->inputs, faces, nfaces, extra_drm, out);
+}
+
+int musket_pike_resolve_failure_to_retreat(const musket_pike_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    extra_drm < -8 ||
+	    extra_drm > 8 ||
+	    (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 0u > 9u)))
+		return rtab_lowered_interpreted_(2, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean2_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -5311,71 +3474,8 @@ int musket_pike_explain(size_t table, const musket_pike_situation *s, const int3
 	}
 }
 
-/* Non-zero when the situation breaks a requirement (or its check cannot be
- * made here): the interpreter then refuses it and names which. */
-static int musket_pike_requirements_broken_(const int32_t *in)
-{
-	int broken = 0;
-	{ /* attacking_cavalry_counted */
-		int32_t holds;
-		{
-			int64_t x0, x1, x2;
-			x0 = in[1]; /* attacker_type */
-			x1 = 0;
-			x0 = x0 != x1;
-			x1 = in[1]; /* attacker_type */
-			x2 = 1;
-			x1 = x1 != x2;
-			x0 = (x0 != 0) & (x1 != 0);
-			x1 = in[19]; /* attacker_light_cavalry */
-			x1 = !x1;
-			x0 = (x0 != 0) & (x1 != 0);
-			x1 = in[24]; /* attacker_cavalry_units */
-			x2 = 0;
-			x1 = x1 > x2;
-			x0 = (x0 != 0) | (x1 != 0);
-			holds = (int32_t)x0;
-		}
-		broken |= !holds;
-	}
-	{ /* defending_cavalry_counted */
-		int32_t holds;
-		{
-			int64_t x0, x1, x2;
-			x0 = in[2]; /* defender_type */
-			x1 = 0;
-			x0 = x0 != x1;
-			x1 = in[2]; /* defender_type */
-			x2 = 1;
-			x1 = x1 != x2;
-			x0 = (x0 != 0) & (x1 != 0);
-			x1 = in[25]; /* defender_cavalry_units */
-			x2 = 0;
-			x1 = x1 > x2;
-			x0 = (x0 != 0) | (x1 != 0);
-			holds = (int32_t)x0;
-		}
-		broken |= !holds;
-	}
-	{ /* light_cavalry_not_in_matrix */
-		int32_t holds;
-		{
-			int64_t x0, x1, x2;
-			x0 = in[19]; /* attacker_light_cavalry */
-			x0 = !x0;
-			x1 = in[1]; /* attacker_type */
-			x2 = 6;
-			x1 = x1 == x2;
-			x0 = (x0 != 0) | (x1 != 0);
-			holds = (int32_t)x0;
-		}
-		broken |= !holds;
-	}
-	return broken;
-}
-
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -5403,19 +3503,19 @@ static int musket_pike_native_resolve_(const rtab_ruleset *ruleset, size_t table
 	bad |= (uint32_t)values[25] > 6u;
 	bad |= (uint32_t)values[29] > 4u;
 	s = (const musket_pike_situation *)(const void *)values;
-	bad |= !bad && musket_pike_requirements_broken_(values);
+	bad |= !bad && rtab_lowered_requirements_broken_(values);
 	if (bad)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	switch (table) {
 	case 0: rc = musket_pike_explain_melee(s, faces, nfaces, extra_drm, out); break;
 	case 1: rc = musket_pike_explain_cavalry_pursuit(s, faces, nfaces, extra_drm, out); break;
 	case 2: rc = musket_pike_explain_failure_to_retreat(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

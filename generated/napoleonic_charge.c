@@ -713,54 +713,677 @@ int napoleonic_charge_situation_set(napoleonic_charge_situation *s, size_t input
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&napoleonic_charge_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
+enum {
+	rtab_lowered_r0_ = 1,
+	rtab_lowered_r1_ = 2,
+	rtab_lowered_r2_ = 3,
+	rtab_lowered_r3_ = 4,
+	rtab_lowered_r4_ = 5,
+	rtab_lowered_r5_ = 6,
+	rtab_lowered_r6_ = 7,
+	rtab_lowered_r7_ = 8,
+	rtab_lowered_r8_ = 9
+};
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[10] = {
+	NULL,
+	reason_text.r2 + 2,
+	reason_text.r4 + 2,
+	reason_text.r14 + 2,
+	reason_text.r7 + 2,
+	reason_text.r8 + 2,
+	reason_text.r9 + 2,
+	reason_text.r10 + 2,
+	reason_text.r1 + 2,
+	reason_text.r11 + 2
+};
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* Reason id noted (0: none; ctx NULL, the lean form: nothing noted), and the same named first. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+	if (ctx && id)
+		rtab_lowered_note_id_(ctx->out, ctx->seen, id, rtab_lowered_text_[id]);
 }
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+	if (ctx && id)
+		rtab_lowered_note_first_id_(ctx->out, ctx->seen, id, rtab_lowered_text_, 10);
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[5] = {
+	rtab_lowered_r6_, rtab_lowered_r6_, rtab_lowered_r6_, rtab_lowered_r6_,
+	rtab_lowered_r6_
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr1_[4] = {
+	rtab_lowered_r6_, rtab_lowered_r6_, rtab_lowered_r6_, rtab_lowered_r6_
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn1_[1] = {
+	rtab_lowered_r8_
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc1_[1] = {
+	0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table charger_test: row << 16 | outcome, per column, for the modified rolls 2 (and below) to 13 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[14] = {
+	4u, 4u, 4u, 65539u, 65539u, 131074u, 196609u, 262144u,
+	262144u, 262144u, 262144u, 262144u, 262144u, 262144u,
+};
+
+/* table charged_test: row << 16 | outcome, per column, for the modified rolls -10 (and below) to 24 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells1_[37] = {
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
+	8u, 8u, 8u, 8u, 8u, 8u, 8u, 65543u,
+	65543u, 131078u, 196613u, 196613u, 196613u, 196613u, 196613u, 196613u,
+	196613u, 196613u, 196613u, 196613u, 196613u, 196613u, 196613u, 196613u,
+	196613u, 196613u, 196613u, 196613u, 196613u,
+};
+
+/* whether and how many times each trigger of pass fires */
+static int rtab_lowered_fired0_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
 {
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[0].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of halted fires */
+static int rtab_lowered_fired1_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[1].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[2];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of wavered fires */
+static int rtab_lowered_fired2_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[2].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[2];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of retire fires */
+static int rtab_lowered_fired3_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[3].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[5];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r2 = in[2];
+		const int suppressed = !(r2 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of rout fires */
+static int rtab_lowered_fired4_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[4].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[5];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r2 = in[2];
+		const int suppressed = !(r2 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[2], 2, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of charged_pass fires */
+static int rtab_lowered_fired5_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[5].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of charged_retire fires */
+static int rtab_lowered_fired7_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[7].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[5];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of charged_rout fires */
+static int rtab_lowered_fired8_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[8].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	{
+		int32_t times = 0;
+		const int32_t r0 = in[5];
+		const int suppressed = !(r0 != 0);
+		if (!suppressed) {
+			times = 1;
+		}
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[1], 1, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of counter_charge_meets_charger fires */
+static int rtab_lowered_fired10_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[10].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of counter_charge_continued fires */
+static int rtab_lowered_fired11_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[11].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* whether and how many times each trigger of supporting_fire_given fires */
+static int rtab_lowered_fired12_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[12].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* table charger_test, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	if (drm != 0) return RTAB_E_STEP_DRM; /* a modifier from outside belongs to no step */
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural = faces[0] + faces[1];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* flank_or_rear */
+		{
+			const int32_t r0 = in[0];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m0 = &out->applied[out->napplied++];
+				m0->modifier = 0;
+				m0->value = r1;
+				m0->signed_value = r1;
+				m0->counted = 1;
+				m0->shift = 0;
+			}
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r5_); }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = nfaces ? rtab_natural_rule_of(RTAB_LOWERED_TABLE_(0), faces, nfaces) : -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (2) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (12 + 2) + (at < 0 ? 0 : at > 12 + 1 ? 12 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
 	}
 }
 
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_charge_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+/* table charged_test, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	if (drm != 0) return RTAB_E_STEP_DRM; /* a modifier from outside belongs to no step */
+	out->table = (uint16_t)1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 2) return RTAB_E_FACES;
+	if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+	if (faces[1] < 1 || faces[1] > 6) return RTAB_E_FACES;
+	natural = faces[0] + faces[1];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* other_morale_modifiers */
+		{
+			const int32_t r0 = in[1];
+			if (r0 == 0) rtab_lowered_note_(ctx, rtab_lowered_r7_);
+			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+			m0 = &out->applied[out->napplied++];
+			m0->modifier = 1;
+			m0->value = r0;
+			m0->signed_value = r0;
+			m0->counted = 1;
+			m0->shift = 0;
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = nfaces ? rtab_natural_rule_of(RTAB_LOWERED_TABLE_(1), faces, nfaces) : -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+		why = rtab_lowered_rn1_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (-10) + 1;
+		const uint32_t cell = rtab_lowered_cells1_[column * (35 + 2) + (at < 0 ? 0 : at > 35 + 1 ? 35 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr1_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t1_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table charger_test, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	if (drm != 0) return RTAB_E_STEP_DRM; /* a modifier from outside belongs to no step */
+	natural = faces[0] + faces[1];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier m0v_, *m0 = NULL; /* flank_or_rear */
+		{
+			const int32_t r0 = in[0];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				m0 = &m0v_;
+				m0->value = r1;
+				m0->signed_value = r1;
+				m0->counted = 1;
+			}
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; rtab_lowered_note_(ctx, rtab_lowered_r5_); }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = nfaces ? rtab_natural_rule_of(RTAB_LOWERED_TABLE_(0), faces, nfaces) : -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (2) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (12 + 2) + (at < 0 ? 0 : at > 12 + 1 ? 12 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* table charged_test, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	if (drm != 0) return RTAB_E_STEP_DRM; /* a modifier from outside belongs to no step */
+	natural = faces[0] + faces[1];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		{ /* other_morale_modifiers */
+			const int32_t r0 = in[1];
+			if (r0 == 0) rtab_lowered_note_(ctx, rtab_lowered_r7_);
+			total += r0;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = nfaces ? rtab_natural_rule_of(RTAB_LOWERED_TABLE_(1), faces, nfaces) : -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+		why = rtab_lowered_rn1_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (-10) + 1;
+		const uint32_t cell = rtab_lowered_cells1_[column * (35 + 2) + (at < 0 ? 0 : at > 35 + 1 ? 35 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr1_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0: return rtab_lowered_fired0_(in, ctx, nt);
+	case 1: return rtab_lowered_fired1_(in, ctx, nt);
+	case 2: return rtab_lowered_fired2_(in, ctx, nt);
+	case 3: return rtab_lowered_fired3_(in, ctx, nt);
+	case 4: return rtab_lowered_fired4_(in, ctx, nt);
+	case 5: return rtab_lowered_fired5_(in, ctx, nt);
+	case 7: return rtab_lowered_fired7_(in, ctx, nt);
+	case 8: return rtab_lowered_fired8_(in, ctx, nt);
+	case 10: return rtab_lowered_fired10_(in, ctx, nt);
+	case 11: return rtab_lowered_fired11_(in, ctx, nt);
+	case 12: return rtab_lowered_fired12_(in, ctx, nt);
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table charger_test gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0: return rtab_lowered_fired0_(in, ctx, nt);
+	case 1: return rtab_lowered_fired1_(in, ctx, nt);
+	case 2: return rtab_lowered_fired2_(in, ctx, nt);
+	case 3: return rtab_lowered_fired3_(in, ctx, nt);
+	case 4: return rtab_lowered_fired4_(in, ctx, nt);
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table charged_test gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 5: return rtab_lowered_fired5_(in, ctx, nt);
+	case 7: return rtab_lowered_fired7_(in, ctx, nt);
+	case 8: return rtab_lowered_fired8_(in, ctx, nt);
+	case 6:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
 	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&napoleonic_charge_ruleset, table, s->inputs, 13, faces, nfaces, extra_drm, &r);
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 13, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -770,1031 +1393,57 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const napoleonic_
 	return RTAB_OK;
 }
 
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
 {
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* The numbers of the reasons a value chooses (0: none). */
-static const uint16_t rtab_native_reasons_n0_[] = {0};
-static const uint16_t rtab_native_reasons_r0_[] = {1, 1, 1, 1, 1};
-static const uint16_t rtab_native_reasons_n1_[] = {3};
-static const uint16_t rtab_native_reasons_r1_[] = {1, 1, 1, 1};
-
-/* table charger_test: row << 8 | outcome, for each modified roll -6..21 (2..13 printed), each column in turn */
-static const uint16_t rtab_native_t0_[28] = {
-	4u, 4u, 4u, 4u, 4u, 4u, 4u, 4u, 4u, 4u, 259u, 259u, 514u, 769u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u, 1024u,
-};
-
-/* table charger_test: native */
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const napoleonic_charge_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm < 0 ||
-		extra_drm > 0))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	natural += faces[1];
-	/* modifier flank_or_rear */
-	{
-		int64_t x0;
-		x0 = in[0]; /* charging_flank_or_rear */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table0_natural[nat].outcome;
-	} else {
-		uint32_t at = (uint32_t)roll + 6u;
-		if (at >= 28u) at = roll < -6 ? 0u : 27u;
-		uint16_t cell = rtab_native_t0_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
 int napoleonic_charge_resolve_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm < 0 ||
-		extra_drm > 0))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	natural += faces[1];
-	/* modifier flank_or_rear */
-	{
-		int64_t x0;
-		x0 = in[0]; /* charging_flank_or_rear */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table0_natural[nat].outcome;
-	} else {
-		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 6u];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int napoleonic_charge_explain_charger_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	int a0 = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < 0 || extra_drm > 0)
-		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 0, s->inputs, 13, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	natural += faces[1];
-	out->natural = natural;
-	/* modifier flank_or_rear */
-	{
-		int64_t x0;
-		x0 = in[0]; /* charging_flank_or_rear */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		a0 = slot;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	if (a0 >= 0 && out->applied[a0].counted) rtab_native_note_(out, &seen, 0, modifiers[0].provisional);
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table0_natural[nat].outcome;
-		out->natural_rule = (int16_t)nat;
-		rtab_native_note_first_(out, &seen, rtab_native_reasons_n0_[nat], table0_natural[nat].provisional);
-	} else {
-		uint32_t at = (uint32_t)roll + 6u;
-		if (at >= 28u) at = roll < -6 ? 0u : 27u;
-		uint16_t cell = rtab_native_t0_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, &seen, rtab_native_reasons_r0_[row], table0_row_notes[table0_row_note[row]].provisional);
-	}
-	switch (outcome) {
-	case 0: /* pass */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 1: /* halted */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 2: /* wavered */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 3: /* retire */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		break;
-	case 4: /* rout */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		break;
-	case 5: /* charged_pass */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 7: /* charged_retire */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		break;
-	case 8: /* charged_rout */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome8_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome8_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		break;
-	case 10: /* counter_charge_meets_charger */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome10_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 11: /* counter_charge_continued */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome11_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 12: /* supporting_fire_given */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
-}
-
-/* table charged_test: row << 8 | outcome, for each modified roll -18..32 (-10..24 printed), each column in turn */
-static const uint16_t rtab_native_t1_[51] = {
-	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 263u, 263u, 518u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u, 773u,
-};
-
-/* table charged_test: native */
-RTAB_NATIVE_COLD_ int rtab_native_any1_(const napoleonic_charge_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm < 0 ||
-		extra_drm > 0))
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	natural += faces[1];
-	/* modifier other_morale_modifiers */
-	cond = 1;
-	{
-		int64_t x0;
-		x0 = in[1]; /* other_test_modifiers */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table1_natural[nat].outcome;
-	} else {
-		uint32_t at = (uint32_t)roll + 18u;
-		if (at >= 51u) at = roll < -18 ? 0u : 50u;
-		uint16_t cell = rtab_native_t1_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 2 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		(uint32_t)faces[1] - 1u > 5u ||
-		extra_drm < 0 ||
-		extra_drm > 0))
-		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	natural += faces[1];
-	/* modifier other_morale_modifiers */
-	cond = 1;
-	{
-		int64_t x0;
-		x0 = in[1]; /* other_test_modifiers */
-		value = (int32_t)x0;
-	}
-	sv = value;
-	sum_other += sv & -(int64_t)(cond != 0);
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table1_natural[nat].outcome;
-	} else {
-		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 18u];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 2 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u ||
+	     (uint32_t)faces[1] - 1u > 5u)))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int napoleonic_charge_explain_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < 0 || extra_drm > 0)
-		return rtab_resolve_interpreted(&napoleonic_charge_ruleset, 1, s->inputs, 13, faces, nfaces, extra_drm, out);
-	out->table = 1;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 2) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (1)) > 5u) | ((uint64_t)((int64_t)faces[1] - (1)) > 5u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	natural += faces[1];
-	out->natural = natural;
-	/* modifier other_morale_modifiers */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = in[1]; /* other_test_modifiers */
-			if (x0 == 0) rtab_native_note_(out, &seen, 2, inputs[1].provisional);
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	{
-		int32_t f[2];
-		for (size_t i = 0; i < 2; i++) f[i] = faces[i];
-		rtab_native_sort_(f, 2);
-		if (nat < 0 && f[0] == 6 && f[1] == 6) nat = 0;
-	}
-	if (nat >= 0) {
-		row = UINT16_MAX;
-		outcome = table1_natural[nat].outcome;
-		out->natural_rule = (int16_t)nat;
-		rtab_native_note_first_(out, &seen, rtab_native_reasons_n1_[nat], table1_natural[nat].provisional);
-	} else {
-		uint32_t at = (uint32_t)roll + 18u;
-		if (at >= 51u) at = roll < -18 ? 0u : 50u;
-		uint16_t cell = rtab_native_t1_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-		rtab_native_note_first_(out, &seen, rtab_native_reasons_r1_[row], table1_row_notes[table1_row_note[row]].provisional);
-	}
-	switch (outcome) {
-	case 0: /* pass */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome0_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 1: /* halted */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 2: /* wavered */
-		{ /* trigger 0 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome2_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 3: /* retire */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome3_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		break;
-	case 4: /* rout */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		{ /* trigger 2 */
-			{
-				int64_t x0;
-				x0 = in[2]; /* counter_charges */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome4_triggers[2].target;
-						out->triggered_by[nt] = 2;
-					}
-				}
-			}
-		}
-		break;
-	case 5: /* charged_pass */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome5_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 7: /* charged_retire */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome7_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		break;
-	case 8: /* charged_rout */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome8_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		{ /* trigger 1 */
-			{
-				int64_t x0;
-				x0 = in[5]; /* friendly_unit_behind */
-				x0 = !x0;
-				cond = (int32_t)x0;
-			}
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome8_triggers[1].target;
-						out->triggered_by[nt] = 1;
-					}
-				}
-			}
-		}
-		break;
-	case 10: /* counter_charge_meets_charger */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome10_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 11: /* counter_charge_continued */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome11_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	case 12: /* supporting_fire_given */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome12_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	return rtab_lowered_table1_(s->inputs, faces, nfaces, extra_drm, out);
+}
+
+int napoleonic_charge_resolve_charged_test(const napoleonic_charge_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 2 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u ||
+	     (uint32_t)faces[1] - 1u > 5u)))
+		return rtab_lowered_interpreted_(1, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean1_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -1823,7 +1472,7 @@ int napoleonic_charge_explain(size_t table, const napoleonic_charge_situation *s
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -1848,12 +1497,12 @@ static int napoleonic_charge_native_resolve_(const rtab_ruleset *ruleset, size_t
 	switch (table) {
 	case 0: rc = napoleonic_charge_explain_charger_test(s, faces, nfaces, extra_drm, out); break;
 	case 1: rc = napoleonic_charge_explain_charged_test(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Native code equal to the interpreter, on rulesets nobody wrote by hand.
+"""Native code equal to the interpreter, on every bundled ruleset and fixture and on
+rulesets nobody wrote by hand.
 
-The fuzzer's program generator (fuzz/rtab_gen.c, through gen_main) writes
+The bundled rulesets and the fixtures of the native suite (tests/meson.build), then the
+fuzzer's program generator (fuzz/rtab_gen.c, through gen_main) writes
 programs from fixed seeds; each one `rtab check` accepts is compiled to C by
 `rtab compile`, compiled and linked with tests/test_native.c and the runtime
 (runtime/rtab.c) by the C compiler, and run: the lean and the full native
@@ -15,7 +17,9 @@ fails the test too.
 
 The fixtures of the disagreements found so far (tests/exact's
 many_reasons_trigger and exact_times, and tests/native_prop/*.rtab) go through
-the same steps first.
+the same steps first, at -O3; the bundled rulesets and the other fixtures at -O1,
+which halves the C compiler's share. Every results table's resolver is printed
+from the lowering: a table whose C calls the interpreter fails the test.
 
 usage: native_prop.py RTAB GEN_MAIN SOURCE_ROOT CC...
 Environment, for longer campaigns:
@@ -27,10 +31,6 @@ Environment, for longer campaigns:
   RTAB_NATIVE_PROP_JOBS     programs at a time (default 2)
   RTAB_NATIVE_PROP_CFLAGS   more flags for the C compiler (-fsanitize=...)
   RTAB_NATIVE_PROP_KEEP     a folder to copy every program that fails into
-  RTAB_NATIVE_PROP_FROM_LOWERING  1: compile with --from-lowering (every table's
-                            resolver printed from the lowering, none by the
-                            native generator), and compare the bundled rulesets
-                            and the fixtures of the native suite first too
 Exit status 0: every program agreed; 1: a difference (the seed, the program
 and the driver's report are printed); 77: no C compiler.
 """
@@ -70,7 +70,6 @@ class Runner:
         self.cases = env_int('RTAB_NATIVE_PROP_CASES', 300)
         self.cflags = shlex.split(os.environ.get('RTAB_NATIVE_PROP_CFLAGS', ''))
         self.keep = os.environ.get('RTAB_NATIVE_PROP_KEEP', '')
-        self.from_lowering = os.environ.get('RTAB_NATIVE_PROP_FROM_LOWERING', '') == '1'
         self.objects = []
 
     def compile_runtime(self):
@@ -85,8 +84,7 @@ class Runner:
         """Check, compile (at optimisation opt) and compare one program: (verdict, details, stats)."""
         out = os.path.join(self.work, name)
         os.makedirs(out, exist_ok=True)
-        done = subprocess.run([self.rtab, 'compile', '-Wno-provisional', source, '-o', out] +
-                              (['--from-lowering'] if self.from_lowering else []),
+        done = subprocess.run([self.rtab, 'compile', '-Wno-provisional', source, '-o', out],
                               capture_output=True, text=True)
         if done.returncode == 1:
             return 'refused', '', {}
@@ -99,9 +97,11 @@ class Runner:
         generated = os.path.join(out, rs + '.c')
         with open(generated, encoding='utf-8') as f:
             c_text = f.read()
-        stats = {'tables_interpreted': len(re.findall(r'/\* table \S+: resolved by the interpreter', c_text)),
-                 'tables_native': len(re.findall(r'/\* table \S+: native \*/', c_text)),
-                 'tables_lowered': len(re.findall(r'/\* table \S+: native, printed from its lowering', c_text))}
+        with open(headers[0], encoding='utf-8') as f:
+            listed = re.search(r'^enum %s_table \{\n(.*?)^\};' % re.escape(rs), f.read(), re.M | re.S)
+        tables = listed.group(1).count('\n') if listed else 0
+        printed = len(re.findall(r'^/\* table \S+, printed from its lowering: ', c_text, re.M))
+        stats = {'tables_printed': printed, 'tables_interpreted': tables - printed}
         exe = os.path.join(out, 'test_native')
         # Strict ISO C, as fuzz/strict_c.sh holds the emitted C to.
         done = subprocess.run(self.cc + ['-std=c11', '-pedantic', '-Wall', '-Wextra', '-Werror', opt,
@@ -148,14 +148,13 @@ def main():
                     for n in ('many_reasons_trigger', 'exact_times')]
         fixtures += sorted(glob.glob(os.path.join(root, 'tests', 'native_prop', '*.rtab')))
         regressions = set(fixtures)
-        if runner.from_lowering:
-            fixtures += [f for f in native_fixtures(root) if f not in regressions]
+        fixtures += [f for f in native_fixtures(root) if f not in regressions]
         totals = {'agree': 0, 'refused': 0, 'fail': 0, 'cases': 0, 'max_reasons': 0,
-                  'over_limit': 0, 'tables_native': 0, 'tables_lowered': 0, 'tables_interpreted': 0}
+                  'over_limit': 0, 'tables_printed': 0, 'tables_interpreted': 0}
 
         def account(label, verdict, details, stats, source):
             totals[verdict] += 1
-            for k in ('cases', 'tables_native', 'tables_lowered', 'tables_interpreted'):
+            for k in ('cases', 'tables_printed', 'tables_interpreted'):
                 totals[k] += stats.get(k, 0)
             totals['max_reasons'] = max(totals['max_reasons'], stats.get('max_reasons', 0))
             totals['over_limit'] += stats.get('max_reasons', 0) > RTAB_MAX_REASONS
@@ -166,9 +165,8 @@ def main():
                     shutil.copy(source, os.path.join(runner.keep, os.path.basename(source)))
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            # The bundled rulesets and fixtures (a hundred and eighty under --from-lowering)
-            # at -O1, which halves the C compiler's share; the regressions and the
-            # generated programs at -O3.
+            # The bundled rulesets and fixtures (about a hundred and eighty) at -O1, which
+            # halves the C compiler's share; the regressions and the generated programs at -O3.
             futures = {pool.submit(runner.one, 'fixture-%d-%s' % (i, os.path.basename(path)[:-5]), path,
                                    '-O3' if path in regressions else '-O1'): path
                        for i, path in enumerate(fixtures)}
@@ -196,16 +194,12 @@ def main():
             if time.monotonic() - start >= seconds:
                 break
         print('seeds %d..%d: %d programs agree, %d refused by check, %d differ; %d cases; '
-              'tables native %d, printed from the lowering %d, interpreted %d; %d programs past %d provisional reasons (at most %d); '
+              'tables printed from the lowering %d, interpreted %d; %d programs past %d provisional reasons (at most %d); '
               '%.0f s' % (first, batch - 1, totals['agree'], totals['refused'], totals['fail'], totals['cases'],
-                          totals['tables_native'], totals['tables_lowered'], totals['tables_interpreted'],
+                          totals['tables_printed'], totals['tables_interpreted'],
                           totals['over_limit'],
                           RTAB_MAX_REASONS, totals['max_reasons'], time.monotonic() - start))
         if totals['fail']:
-            return 1
-        if runner.from_lowering and totals['tables_native']:
-            print('FAIL: %d tables written by the native generator under --from-lowering'
-                  % totals['tables_native'])
             return 1
         if totals['tables_interpreted']:
             print('FAIL: %d tables left to the interpreter: every table gets a resolver in C'

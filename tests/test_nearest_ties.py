@@ -313,7 +313,7 @@ def run_c(check, work, report):
         return False
     with open(os.path.join(out, RULESET + '.c')) as f:
         code = f.read()
-    natively = {c[0] for c in check.cases if '/* table %s: native */' % c[0] in code}
+    natively = {c[0] for c in check.cases if '/* table %s, printed from its lowering: ' % c[0] in code}
     stdin = ''.join('%s %d %d\n' % (c[0], c[2].numerator, c[2].denominator) for c in check.cases)
     p = subprocess.run([exe], input=stdin, capture_output=True, text=True, timeout=300)
     answers = p.stdout.splitlines()
@@ -330,8 +330,8 @@ def run_c(check, work, report):
         check.judge('native C' if table in natively else 'rtab_resolve', k, check.columns[table][cn], mn)
     report.append(check.outcome('interpreter', '%d cases, %d pairs' % (len(check.cases), check.pairs())))
     n = sum(1 for c in check.cases if c[0] in natively)
-    report.append(check.outcome('native C', '%d cases, %d pairs (%d odds tables; a ratio band that rounds is '
-                                'left to the interpreter)' % (n, check.pairs(natively=natively), len(natively))))
+    report.append(check.outcome('native C', '%d cases, %d pairs (%d odds tables, each resolver printed from '
+                                'the lowering)' % (n, check.pairs(natively=natively), len(natively))))
     return True
 
 

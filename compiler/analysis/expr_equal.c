@@ -5,7 +5,7 @@
 #include "analysis/expr_pieces.h"
 #include "analysis/quantity.h"
 #include "base/util.h"
-#include "codegen/expr_intervals.h"
+#include "analysis/expr_intervals.h"
 #include "text/value_text.h"
 
 #include <stdio.h>

@@ -33,11 +33,11 @@ static const cli_opt options[] = {
 	[OPT_DATA_ONLY] = {"--data-only", 0, NULL,
 			   "C: the data alone, no native resolvers (rtab_resolve interprets)", NULL},
 	[OPT_FROM_LOWERING] = {"--from-lowering", 0, NULL,
-			       "C: print every table's resolver from the lowering (by default only\n"
-			       "those the native generator does not write)", NULL},
+			       "C: accepted and ignored, for older scripts: every table's resolver is\n"
+			       "printed from the lowering (the default, and the only way)", NULL},
 	[OPT_REPORT] = {"--report", 0, "FILE",
-			"C: write FILE, a line per results table: 'TABLE native', 'TABLE native,\n"
-			"printed from its lowering', or 'TABLE interpreter: WHY' (--data-only; no lowering)", NULL},
+			"C: write FILE, a line per results table: 'TABLE native' (its resolver in\n"
+			"the C), or 'TABLE interpreter: WHY' (--data-only)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -63,6 +63,7 @@ typedef struct compile_args {
 	const char **paths;
 	size_t npaths;
 	emit_c_options emit;
+	bool from_lowering; /* --from-lowering, which changes nothing now: refused where it was */
 	const char *report; /* --report FILE, or NULL */
 } compile_args;
 
@@ -91,16 +92,29 @@ static int take(void *arg, int opt, const char *value)
 		a->emit.prefix = value;
 		break;
 	case OPT_DATA_ONLY: a->emit.data_only = true; break;
-	case OPT_FROM_LOWERING: a->emit.from_lowering = true; break;
+	case OPT_FROM_LOWERING: a->from_lowering = true; break;
 	case OPT_REPORT: a->report = value; break;
 	default: a->paths[a->npaths++] = value;
 	}
 	return EXIT_OK;
 }
 
+/* A ruleset check accepted that the lowering cannot write: a bug of rtab's, said where it
+ * is (nothing is written). --data-only needs no lowering. */
+static int not_lowered(loaded *f, lower_error *why, const char *target)
+{
+	const model *fm = &f->model;
+	diag_report(&f->diag, SEV_ERROR, "lowering",
+		    why->table >= 0 ? fm->tables[why->table].def->id_loc : fm->ruleset_def->id_loc,
+		    "%s: --target %s cannot be written%s; please report it, with the file", why->text, target,
+		    strcmp(target, "c") == 0 ? " (--data-only writes the data alone)" : "");
+	free(why->text);
+	return EXIT_INPUT;
+}
+
 int cmd_compile(cli_ctx *c, int argc, char **argv)
 {
-	compile_args a = {"generated", "c", xcalloc((size_t)argc, sizeof(char *)), 0, {0}, NULL};
+	compile_args a = {"generated", "c", xcalloc((size_t)argc, sizeof(char *)), 0, {0}, false, NULL};
 	int status = cli_parse(&verb, c, argc, argv, take, &a);
 	const char *dir = a.dir, **paths = a.paths, *edition = c->edition;
 	size_t npaths = a.npaths;
@@ -119,19 +133,19 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		return usage_error("compile", "%s names C symbols and files: it goes with --target c, "
 				   "not --target %s", a.emit.prefix ? "--prefix" : "--data-only", a.target);
 	}
-	if (strcmp(a.target, "c") != 0 && a.emit.from_lowering) {
+	if (strcmp(a.target, "c") != 0 && a.from_lowering) {
 		free(paths);
 		return usage_error("compile", "--from-lowering chooses how the C resolvers are written: it goes "
 				   "with --target c, not --target %s (whose resolvers are all printed from it)", a.target);
 	}
-	if (a.emit.data_only && a.emit.from_lowering) {
+	if (a.emit.data_only && a.from_lowering) {
 		free(paths);
 		return usage_error("compile", "--data-only writes no resolvers, and --from-lowering says how to "
 				   "write them: give one of the two");
 	}
 	if (strcmp(a.target, "c") != 0 && a.report) {
 		free(paths);
-		return usage_error("compile", "--report says which tables get native C resolvers: it goes "
+		return usage_error("compile", "--report says which tables get C resolvers: it goes "
 				   "with --target c, not --target %s", a.target);
 	}
 
@@ -161,13 +175,7 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 				lower_error why;
 				size_t nmade = target_emit(a.target, &files[i].model, src, made, &why);
 				if (nmade == 0) {
-					const model *fm = &files[i].model;
-					diag_report(&files[i].diag, SEV_ERROR, "lowering",
-						    why.table >= 0 ? fm->tables[why.table].def->id_loc : fm->ruleset_def->id_loc,
-						    "%s: --target %s cannot be written; please report it, with the file",
-						    why.text, a.target);
-					free(why.text);
-					status = EXIT_INPUT;
+					status = not_lowered(&files[i], &why, a.target);
 					continue;
 				}
 				for (size_t k = 0; k < nmade; k++) {
@@ -180,26 +188,14 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 				}
 				continue;
 			}
-			bool *lowered;
-			c_source_write(&texts[nouts], &texts[nouts + 1], rs, src, &a.emit, &lowered);
-			/* Said, not warned: the code is right, only slower (-Werror must not fail). */
-			for (size_t t = 0; t < rs->ntables; t++) {
-				const char *why = a.emit.data_only ? NULL : c_source_why_not(rs, t, lowered);
-				if (why)
-					diag_report(&files[i].diag, SEV_NOTE, NULL, files[i].model.tables[t].def->id_loc,
-						    "table '%s' gets no native resolver (the interpreter answers for it): %s",
-						    rs->tables[t].id, why);
-				if (!a.report)
-					continue;
-				if (a.emit.data_only)
-					why = "--data-only writes no native resolvers";
-				if (why)
-					sb_printf(&report_text, "%s interpreter: %s\n", rs->tables[t].id, why);
-				else
-					sb_printf(&report_text, "%s native%s\n", rs->tables[t].id,
-						  lowered && lowered[t] ? ", printed from its lowering" : "");
+			lower_error why;
+			if (!c_source_write(&texts[nouts], &texts[nouts + 1], rs, src, &a.emit, &why)) {
+				status = not_lowered(&files[i], &why, a.target);
+				continue;
 			}
-			free(lowered);
+			for (size_t t = 0; a.report && t < rs->ntables; t++)
+				sb_printf(&report_text, "%s %s\n", rs->tables[t].id,
+					  a.emit.data_only ? "interpreter: --data-only writes no native resolvers" : "native");
 			char *cname = emit_c_name(rs, &a.emit);
 			for (size_t k = 0; k < 2; k++) {
 				strbuf p = {0};
@@ -226,7 +222,7 @@ int cmd_compile(cli_ctx *c, int argc, char **argv)
 		free(inputs);
 		if (clash)
 			status = EXIT_INPUT;
-		else if (!output_commit(outs, nouts, &report))
+		else if (status == EXIT_OK && !output_commit(outs, nouts, &report))
 			status = EXIT_INPUT;
 	}
 	for (size_t i = 0; i < npaths * per_file + 1; i++) {

@@ -1386,7 +1386,8 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, co
 		      const reason_text *rt)
 {
 	bool data_only = opt && opt->data_only;
-	const bool *lowered = opt ? opt->lowered : NULL;
+	/* The entry behind rtab_resolve, which the code after the data defines. */
+	bool entry = !data_only && opt && opt->code && emit_entry_wanted(rs);
 	sb_puts(o, "static const char *const locales[] = {");
 	for (size_t i = 0; i < rs->nlocales; i++) {
 		sb_puts(o, i ? ", " : "");
@@ -1430,7 +1431,7 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, co
 	sb_printf(FIELD(units), ".units = %s", rs->nunits ? "units" : "NULL");
 	sb_printf(FIELD(rules), ".rules = %s", rs->rules ? "ruleset_rules" : "NULL");
 	sb_puts(FIELD(native_resolve), ".native_resolve = ");
-	if (!data_only && emit_entry_wanted(rs, lowered))
+	if (entry)
 		emit_entry_name(&fields[nf - 1].text, rs);
 	else
 		sb_puts(&fields[nf - 1].text, "NULL");
@@ -1454,8 +1455,8 @@ static void emit_data(strbuf *o, const rtab_ruleset *rs, const char *data_id, co
 			fields[j] = fields[j - 1];
 			fields[j - 1] = tmp;
 		}
-	if (!data_only)
-		emit_entry_declaration(o, rs, lowered);
+	if (entry)
+		emit_entry_declaration(o, rs);
 	sb_printf(o, "\nconst rtab_ruleset %s_ruleset = {\n", rs->id);
 	for (size_t i = 0; i < nf; i++) {
 		sb_printf(o, "\t%s,\n", fields[i].text.data);

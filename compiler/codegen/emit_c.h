@@ -12,28 +12,22 @@
 
 struct reason_text;
 
-/* How the C is written (a zeroed struct: the data and its native resolvers,
- * named after the ruleset). */
+/* How the C is written (a zeroed struct: the data, named after the ruleset,
+ * and the declarations of the resolvers that code, the caller's, defines). */
 typedef struct emit_c_options {
 	/* Put before every external name the files declare, and before the file
 	 * names: "game_" makes game_musket_pike_ruleset, GAME_MUSKET_PIKE_TABLE_MELEE
 	 * and game_musket_pike.h. NULL or "": none. A C identifier's start. */
 	const char *prefix;
-	/* The data alone: no native resolvers, no situation type
+	/* The data alone: no resolvers, no situation type
 	 * (rtab_ruleset.native_resolve NULL, so rtab_resolve interprets). */
 	bool data_only;
-	/* The tables whose resolvers the caller prints from the lowering
-	 * (targets/print_c.c), lowered[t] for a table the native generator does
-	 * not write. NULL: the interpreter answers for those tables. */
-	const bool *lowered;
 	/* The code after the data (targets/c_source.c: the situation's functions, the
 	 * resolvers and the entry behind rtab_resolve), given rs as named and the data's
-	 * reason text (each text's number, codegen/reason_text.h). NULL: none. */
+	 * reason text (each text's number, codegen/reason_text.h). NULL: none, and no
+	 * entry (rtab_ruleset.native_resolve NULL). */
 	void (*code)(strbuf *out, const rtab_ruleset *rs, const struct reason_text *rt, void *arg);
 	void *code_arg;
-	/* Every table's resolver printed from the lowering, none by the native
-	 * generator (rtab compile --from-lowering; targets/c_source.c reads it). */
-	bool from_lowering;
 } emit_c_options;
 
 /* The name the files and external symbols of rs take under opt: the

@@ -4,31 +4,23 @@
  * which rtab_resolve calls: the arguments that the interpreter would accept
  * (pointers, table, face count, every input within its domain) are checked
  * against constants, the inputs read as a situation, and the table's
- * <ruleset>_explain_<table> gives the result. Anything else (a table without
- * native code, a ruleset other than the one the code was written for, such as
- * a copy that someone changed) goes to rtab_resolve_interpreted, and so does
- * every error: the interpreter then says what is wrong exactly as before, the
- * same status and the result's fields as it leaves them (errors are rare; the
- * native code fills the result in its own order), except RTAB_E_NO_RESULT:
- * a 'none' column or odds 0:0 is a common answer, whose fields the native
- * code leaves as the interpreter does.
+ * <ruleset>_explain_<table> gives the result. Anything else (a ruleset other
+ * than the one the code was written for, such as a copy that someone changed)
+ * goes to rtab_resolve_interpreted, and so does every error: the interpreter
+ * then says what is wrong exactly as before, the same status and the result's
+ * fields as it leaves them (errors are rare; the resolvers fill the result in
+ * their own order), except RTAB_E_NO_RESULT: a 'none' column or odds 0:0 is a
+ * common answer, whose fields the resolvers leave as the interpreter does.
  */
 #include "codegen/emit_entry.h"
-#include "codegen/emit_native_ctx.h"
-#include "codegen/native_tables.h"
-
-#include <stdlib.h>
 
 
-bool emit_entry_wanted(const rtab_ruleset *rs, const bool *lowered)
+bool emit_entry_wanted(const rtab_ruleset *rs)
 {
 	for (size_t i = 0; i < rs->ninputs; i++)
 		if (rs->inputs[i].max < rs->inputs[i].min)
 			return false; /* no situation is valid: the interpreter says so */
-	for (size_t t = 0; t < rs->ntables; t++)
-		if (table_resolver(rs, t, lowered))
-			return true;
-	return false; /* no native code to call */
+	return rs->ntables > 0; /* else no resolver to call */
 }
 
 void emit_entry_name(strbuf *o, const rtab_ruleset *rs)
@@ -44,9 +36,9 @@ static void signature(strbuf *o, const rtab_ruleset *rs)
 		   "\tsize_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)");
 }
 
-void emit_entry_declaration(strbuf *o, const rtab_ruleset *rs, const bool *lowered)
+void emit_entry_declaration(strbuf *o, const rtab_ruleset *rs)
 {
-	if (!emit_entry_wanted(rs, lowered))
+	if (!emit_entry_wanted(rs))
 		return;
 	sb_puts(o, "\n");
 	signature(o, rs);
@@ -102,72 +94,12 @@ static void domain_checks(strbuf *o, const rtab_ruleset *rs)
 	}
 }
 
-/* Whether the requirement's condition can be written as C here: plain arithmetic and
- * logic on the inputs (a matrix or band read, or what the interval analysis refuses,
- * goes to the runtime's rtab_requirement_broken instead). */
-static bool requirement_native(const rtab_ruleset *rs, const rtab_expr *e)
+void emit_entry_source(strbuf *o, const rtab_ruleset *rs, bool no_result_exact, const char *requirements_broken)
 {
-	for (size_t i = 0; i < e->ninstrs; i++)
-		if (e->instrs[i].op == RTAB_OP_MATRIX || e->instrs[i].op == RTAB_OP_BAND)
-			return false;
-	sstate *st = xcalloc(e->ninstrs + 1, sizeof *st);
-	bool ok = expr_intervals(rs, e, st);
-	free(st);
-	return ok;
-}
-
-/*
- * <ruleset>_requirements_broken_(values): 0 when the situation (inputs within
- * their domains) meets every requirement, otherwise non-zero, and the caller
- * leaves the call to the interpreter, which names the requirement. Checked here,
- * as straight-line C, rather than by rtab_resolve through the interpreter's
- * expression loop before every native call: that cost more than the melee's
- * whole native explanation. Every requirement is evaluated and the results
- * ORed: a valid situation meets them all, and a branch per requirement on
- * data the host varies costs more than the few instructions it would skip.
- */
-static void emit_requirements_check(strbuf *o, const rtab_ruleset *rs)
-{
-	nctx c = {0};
-	bool runtime = false;
-	unsigned native = 0;
-	c.o = o;
-	c.rs = rs;
-	sb_printf(o, "\n/* Non-zero when the situation breaks a requirement (or its check cannot be\n"
-		     " * made here): the interpreter then refuses it and names which. */\n"
-		     "static int %s_requirements_broken_(const int32_t *in)\n{\n", rs->id);
-	for (size_t i = 0; i < rs->nrequirements; i++) {
-		const rtab_requirement *r = &rs->requirements[i];
-		if (!requirement_native(rs, &r->condition)) {
-			runtime = true;
-			continue;
-		}
-		if (!native++)
-			sb_puts(o, "\tint broken = 0;\n");
-		sb_printf(o, "\t{ /* %s */\n\t\tint32_t holds;\n", r->id);
-		emit_expr(&c, 2, &r->condition, "holds");
-		sb_puts(o, "\t\tbroken |= !holds;\n\t}\n");
-	}
-	if (runtime)
-		sb_printf(o, "\t{\n\t\tint32_t which;\n"
-			     "\t\tif (rtab_requirement_broken(&%s_ruleset, in, %u, &which) != RTAB_OK || which >= 0)\n"
-			     "\t\t\treturn 1;\n\t}\n",
-			  rs->id, rs->ninputs);
-	else if (!rs->ninputs)
-		sb_puts(o, "\t(void)in;\n");
-	sb_puts(o, native ? "\treturn broken;\n}\n" : "\treturn 0;\n}\n");
-	idmap_free(&c.reason_lists);
-	idmap_free(&c.reason_ids);
-}
-
-void emit_entry_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered, bool no_result_exact)
-{
-	if (!emit_entry_wanted(rs, lowered))
+	if (!emit_entry_wanted(rs))
 		return;
-	if (rs->nrequirements)
-		emit_requirements_check(o, rs);
 	sb_puts(o, "\n/* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the\n"
-		   " * native resolvers take are checked here, anything else is left to the\n"
+		   " * resolvers take are checked here, anything else is left to the\n"
 		   " * interpreter, which refuses it as rtab_resolve always did. */\n");
 	signature(o, rs);
 	sb_puts(o, "\n{\n");
@@ -182,36 +114,35 @@ void emit_entry_source(strbuf *o, const rtab_ruleset *rs, const bool *lowered, b
 	if (rs->ninputs) {
 		domain_checks(o, rs);
 		/* The situation is the inputs themselves (a struct of one int32_t array of as many):
-		 * the native resolvers read them through s->inputs, nothing is copied. */
+		 * the resolvers read them through s->inputs, nothing is copied. */
 		sb_printf(o, "\ts = (const %s_situation *)(const void *)values;\n", rs->id);
 	} else {
 		sb_puts(o, "\tbad = 0;\n\ts = &none;\n");
 	}
-	if (rs->nrequirements)
-		sb_printf(o, "\tbad |= !bad && %s_requirements_broken_(%s);\n", rs->id,
-			  rs->ninputs ? "values" : "s->inputs");
+	if (requirements_broken)
+		sb_printf(o, "\tbad |= !bad && %s(%s);\n", requirements_broken, rs->ninputs ? "values" : "s->inputs");
 	sb_puts(o, "\tif (bad)\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\tswitch (table) {\n");
 	for (size_t t = 0; t < rs->ntables; t++)
-		if (lowered && lowered[t] && !no_result_exact)
-			/* No result too goes to the interpreter: the resolver printed from the lowering lists
-			 * the same texts as reasons, not the same strings, and rtab_resolve leaves every
-			 * byte as the interpreter does (with no reason to list, the bytes are the same). */
+		if (!no_result_exact)
+			/* No result too goes to the interpreter: the resolver lists the same texts as
+			 * reasons, not the same strings, and rtab_resolve leaves every byte as the
+			 * interpreter does (with no reason to list, the bytes are the same). */
 			sb_printf(o, "\tcase %zu: rc = %s_explain_%s(s, faces, nfaces, extra_drm, out);\n"
 				     "\t\tif (rc == RTAB_E_NO_RESULT)\n"
 				     "\t\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, "
 				     "extra_drm, out);\n"
 				     "\t\tbreak;\n", t, rs->id, rs->tables[t].id);
-		else if (table_resolver(rs, t, lowered))
+		else
 			sb_printf(o, "\tcase %zu: rc = %s_explain_%s(s, faces, nfaces, extra_drm, out); break;\n", t,
 				  rs->id, rs->tables[t].id);
-	sb_puts(o, "\tdefault: /* a table without native code */\n"
+	sb_puts(o, "\tdefault: /* not reached: the table was checked above */\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\t}\n"
 		   "\t/* An error: the interpreter's account of it, the result's fields as it leaves them\n"
-		   "\t * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves\n"
-		   "\t * them so itself). */\n"
+		   "\t * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave\n"
+		   "\t * them so themselves). */\n"
 		   "\tif (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)\n"
 		   "\t\treturn rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);\n"
 		   "\treturn rc;\n}\n");

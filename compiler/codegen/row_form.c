@@ -3,7 +3,6 @@
 #include "codegen/row_form.h"
 #include "base/util.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,19 +73,4 @@ row_form row_form_of(const rtab_ruleset *rs, const rtab_table *t)
 		f.nnotes = 0; /* no notes at all */
 	}
 	return f;
-}
-
-bool row_provisional_expr(char *buf, size_t cap, const rtab_ruleset *rs, size_t ti, const char *row)
-{
-	row_form f = row_form_of(rs, &rs->tables[ti]);
-	if (!f.provisional)
-		snprintf(buf, cap, "NULL");
-	else if (f.wide)
-		snprintf(buf, cap, "table%zu_rows[%s].provisional", ti, row);
-	else if (f.nnotes == 1)
-		snprintf(buf, cap, "table%zu_row_notes[0].provisional", ti);
-	else
-		snprintf(buf, cap, "table%zu_row_notes[table%zu_row_note[%s]].provisional", ti, ti, row);
-	free(f.notes);
-	return f.provisional;
 }

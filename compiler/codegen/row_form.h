@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* How the C emitter writes the rows of a table, and the C expression for a row's provisional reason. */
+/* How the C emitter writes the rows of a table. */
 #ifndef RTAB_ROW_FORM_H
 #define RTAB_ROW_FORM_H
 
@@ -26,10 +26,5 @@ row_form row_form_of(const rtab_ruleset *rs, const rtab_table *t);
 /* The number of a pair among the distinct ones a form found so far (form->nnotes when new);
  * pair `last` (the row before's) is tried first: rows in a run share theirs. */
 size_t note_index(const row_form *form, const char *rule, rtab_labels rules, const char *why, size_t last);
-
-/* Into buf, the C expression (over the names emit_c_source declares) for the provisional
- * reason of row `row` (a C expression) of table ti: "NULL", and false, when no row of the
- * table has one. */
-bool row_provisional_expr(char *buf, size_t cap, const rtab_ruleset *rs, size_t ti, const char *row);
 
 #endif

@@ -2,6 +2,7 @@
 /* The cells of a lean resolver's one-step reading of a table (cells.h). */
 #include "lower/cells.h"
 #include "base/util.h"
+#include "check/proofs/modifier_range.h"
 #include "front/key_kinds.h"
 
 #include <stdlib.h>
@@ -12,7 +13,10 @@
 #define LEAN_EXTRA 8
 #define LEAN_MAX_CELLS 8192
 
-void lean_extra_range(const rtab_ruleset *rs, const rtab_table *t, int64_t *lo, int64_t *hi, modifier_bounds *total)
+/* The extra modifiers for which no partial sum of table t's modifiers (nor, uncapped, the
+ * modified roll) can leave int32; *total (unless NULL) the bounds of what the modifiers add. */
+static void lean_extra_range(const rtab_ruleset *rs, const rtab_table *t, int64_t *lo, int64_t *hi,
+			     modifier_bounds *total)
 {
 	const rtab_dice *d = t->dice == RTAB_NO_DICE || t->dice >= rs->ndice ? NULL : &rs->dice[t->dice];
 	int64_t dmin = d ? d->min : 0, dmax = d ? d->max : 0;

@@ -18,7 +18,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "check/proofs/modifier_range.h"
 #include "lower/fold.h"
 #include "rtab.h"
 
@@ -37,9 +36,6 @@ typedef struct lean_cells {
 	uint32_t *cells;            /* ncolumns x (cell_hi - cell_lo + 1), column by column */
 } lean_cells;
 
-/* The extra modifiers for which no partial sum of table t's modifiers (nor, uncapped, the
- * modified roll) can leave int32; *total (unless NULL) the bounds of what the modifiers add. */
-void lean_extra_range(const rtab_ruleset *rs, const rtab_table *t, int64_t *lo, int64_t *hi, modifier_bounds *total);
 
 /* The cells of table t for its lean form (lc->made false when it is not read in one step). */
 void lean_cells_make(const rtab_ruleset *rs, const rtab_table *t, lean_cells *lc);

@@ -241,6 +241,18 @@ static const lang_spelling c_lang = {
 	.times_set = "times = r$1;",
 	.fired_push = "RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[$1], $1, times));",
 	.fired_end = "return RTAB_OK;\n<}",
+
+	/* The requirements, which the entry behind rtab_resolve tests (PRINT_C_REQUIREMENTS_BROKEN):
+	 * every one evaluated and the results ORed, no branch per requirement (a valid situation
+	 * meets them all, and a branch on data the host varies costs more than the few
+	 * instructions it would skip). A check that cannot be made (an error status, returned
+	 * at once) is non-zero too: the interpreter then answers, and names what is wrong. */
+	.requirements_begin = "\n/* Non-zero when the situation breaks a requirement (or its check cannot be made\n"
+			      " * here): the interpreter then refuses it and names which. */\n"
+			      "RTAB_LOWERED_ int " PRINT_C_REQUIREMENTS_BROKEN "(const int32_t *in)\n>{\nint broken = 0;\n(void)in;",
+	.requirement_fails = "broken |= r$1 == 0;",
+	.requirement_fails_cond = "broken |= !(~2);",
+	.requirements_end = "return broken;\n<}",
 };
 
 /*
@@ -325,7 +337,7 @@ static size_t matrix_cells(const rtab_ruleset *rs, const rtab_matrix *mx)
 }
 
 /* The arrays of the data's reasons (their texts numbered into r), into b. */
-static void put_data_reasons(strbuf *b, c_reasons *r, const ir_module *m, const bool *tables)
+static void put_data_reasons(strbuf *b, c_reasons *r, const ir_module *m)
 {
 	const rtab_ruleset *rs = m->rs;
 	char name[64];
@@ -341,8 +353,6 @@ static void put_data_reasons(strbuf *b, c_reasons *r, const ir_module *m, const 
 	}
 	for (size_t k = 0; k < m->ntables; k++) {
 		const rtab_table *t = m->tables[k].t;
-		if (!tables[k])
-			continue;
 		snprintf(name, sizeof name, "rtab_lowered_rr%zu_", k);
 		put_reason_array(b, r, name, t->nrows, row_text, t);
 		snprintf(name, sizeof name, "rtab_lowered_rn%zu_", k);
@@ -355,13 +365,13 @@ static void put_data_reasons(strbuf *b, c_reasons *r, const ir_module *m, const 
 /* The reasons as numbers (from 1, each text once; an enum), their texts, the context they are
  * noted into (a bit per number: noting one is a test of a bit) and its two ways of noting,
  * then the module's lists of them and the data's. */
-static bool put_reasons(strbuf *b, const ir_module *m, const bool *tables, c_reasons *r, const reason_text *rt)
+static bool put_reasons(strbuf *b, const ir_module *m, c_reasons *r, const reason_text *rt)
 {
 	bool own = true;
 	for (size_t k = 0; k < m->nreasons; k++)
 		c_reason(r, m->reasons[k]);
 	strbuf data = {0};
-	put_data_reasons(&data, r, m, tables);
+	put_data_reasons(&data, r, m);
 	if (r->n) {
 		sb_puts(b, "enum {");
 		for (size_t k = 0; k < r->n; k++)
@@ -428,13 +438,11 @@ static void put_fired_dispatch(strbuf *b, const ir_module *m)
 /* Per printed table, the triggers of the outcomes its cells, natural rolls, automatic
  * columns and rewrites give, in a dispatch small enough to inline into it (any other outcome,
  * one a rewrite computes, through rtab_lowered_fired_). */
-static void put_table_fired(strbuf *b, const ir_module *m, const bool *tables, bool declare)
+static void put_table_fired(strbuf *b, const ir_module *m, bool declare)
 {
 	bool *gives = xcalloc(m->noutcomes + 1u, sizeof *gives);
 	for (size_t k = 0; k < m->ntables; k++) {
 		const rtab_table *t = m->tables[k].t;
-		if (!tables[k])
-			continue;
 		if (!declare)
 			sb_printf(b, "\n/* the triggers of the outcomes table %s gives, inline (any other: rtab_lowered_fired_) */", t->id);
 		sb_printf(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_t%zu_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, "
@@ -678,12 +686,12 @@ static void put_matrices(strbuf *b, const rtab_ruleset *rs)
 /* Per printed table, its cells: for each column, the modified rolls below its first (one
  * cell), each roll, above its last (one): the row << 16 | its outcome, or a mark (no row; a
  * column without rolls). One read of them is the row and the outcome, no branch. */
-static void put_cells(strbuf *b, const ir_module *m, const bool *tables)
+static void put_cells(strbuf *b, const ir_module *m)
 {
 	sb_puts(b, "\n#define RTAB_LOWERED_NO_ROW_ UINT32_MAX\n#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)\n");
 	for (size_t k = 0; k < m->ntables; k++) {
 		const rtab_table *t = m->tables[k].t;
-		if (!tables[k] || t->ncolumns == 0)
+		if (t->ncolumns == 0)
 			continue;
 		size_t span = (size_t)((int64_t)t->roll_max - t->roll_min + 1);
 		sb_printf(b, "\n/* table %s: row << 16 | outcome, per column, for the modified rolls %ld (and below) to %ld "
@@ -718,11 +726,11 @@ static size_t padding(const rtab_ruleset *rs, const uint16_t *inputs, size_t n, 
 }
 
 /* The tables of each printed table's lean fold (ir_table.lean_fold). */
-static void put_folds(strbuf *b, const ir_module *m, const bool *tables)
+static void put_folds(strbuf *b, const ir_module *m)
 {
 	for (size_t k = 0; k < m->ntables; k++) {
 		const fold_plan *p = &m->tables[k].lean_fold;
-		for (size_t u = 0; tables[k] && u < p->nunits; u++) {
+		for (size_t u = 0; u < p->nunits; u++) {
 			const fold_unit *fu = &p->units[u];
 			const char *type = fu->lo >= INT8_MIN && fu->hi <= INT8_MAX	? "int8_t"
 					   : fu->lo >= INT16_MIN && fu->hi <= INT16_MAX ? "int16_t"
@@ -743,7 +751,7 @@ static void put_folds(strbuf *b, const ir_module *m, const bool *tables)
 /* The lean form: the same tables, noting no reason (ctx NULL: every note a test the compiler
  * drops), into a result of the resolver's own that only the lean fields leave: no modifier
  * listed, what folds read from tables, the triggers resolved only where they may refuse. */
-static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, bool fired)
+static void put_lean_tables(strbuf *b, const ir_module *m, bool fired)
 {
 	lang_spelling lean = c_lang;
 	lean.table_begin = "\n/* table ~1, printed from its lowering, lean: no reason noted */\n"
@@ -783,16 +791,16 @@ static void put_lean_tables(strbuf *b, const ir_module *m, const bool *tables, b
 				: "out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;\n"
 				  "out->outcome = (uint16_t)outcome;\n(void)rewritten_from; (void)rewrite;\n"
 				  "return RTAB_OK;";
-	print_walk_tables(b, m, &lean, tables);
+	print_walk_tables(b, m, &lean, NULL);
 }
 
 /* The cells of each printed table the lean form reads in one step (lower/cells.h), and where
  * each combination's virtual column starts in them. */
-static void put_lean_cells(strbuf *b, const ir_module *m, const bool *tables)
+static void put_lean_cells(strbuf *b, const ir_module *m)
 {
 	for (size_t k = 0; k < m->ntables; k++) {
 		const lean_cells *lc = &m->tables[k].lean_cells;
-		if (!tables[k] || !lc->made)
+		if (!lc->made)
 			continue;
 		size_t width = (size_t)(lc->cell_hi - lc->cell_lo + 1), n = lc->ncolumns * width;
 		sb_printf(b, "\n/* table %s, lean: row << %d | outcome, for each modified roll %lld..%lld, each column in turn",
@@ -875,10 +883,10 @@ static void put_entry_points(strbuf *b, const ir_module *m, const char *name, si
 		  k, k);
 }
 
-bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool *tables, const reason_text *rt)
+bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const reason_text *rt)
 {
-	sb_puts(b, "\n/*\n * Resolvers printed from the lowering (compiler/lower): the tables above whose\n"
-		   " * comment says so, over the support below. They compute what rtab_resolve computes.\n */\n");
+	sb_puts(b, "\n/*\n * The resolvers, printed from the lowering (compiler/lower) over the support below.\n"
+		   " * They compute what rtab_resolve computes.\n */\n");
 	sb_puts(b, "\n#include \"rtab_lowered.h\"\n");
 	sb_printf(b, "\n#define RTAB_LOWERED_RS_ (&%s_ruleset)\n"
 		     "#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])\n", name);
@@ -888,21 +896,23 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 		   "#else\n#define RTAB_LOWERED_DATA_ static\n#define RTAB_LOWERED_UNLIKELY_(x) (x)\n"
 		   "#define RTAB_LOWERED_COLD_ static\n#endif\n\n");
 	c_reasons reasons = {0};
-	bool own = put_reasons(b, m, tables, &reasons, rt);
+	bool own = put_reasons(b, m, &reasons, rt);
 	sb_puts(b, "\nRTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);\n");
-	put_table_fired(b, m, tables, true);
+	put_table_fired(b, m, true);
 	sb_putc(b, '\n');
 	put_bands(b, m->rs, &reasons);
 	put_matrices(b, m->rs);
 	free(reasons.text);
-	put_cells(b, m, tables);
-	put_folds(b, m, tables);
-	put_lean_cells(b, m, tables);
-	print_walk_resolvers(b, m, &c_lang, tables);
+	if (m->nrequirements)
+		print_walk_requirements(b, m, &c_lang);
+	put_cells(b, m);
+	put_folds(b, m);
+	put_lean_cells(b, m);
+	print_walk_resolvers(b, m, &c_lang, NULL);
 	bool fired = put_lean_fired(b, m);
-	put_lean_tables(b, m, tables, fired);
+	put_lean_tables(b, m, fired);
 	put_fired_dispatch(b, m);
-	put_table_fired(b, m, tables, false);
+	put_table_fired(b, m, false);
 	sb_printf(b, "\n/* The lean entry's cold path: what it does not take is the interpreter's to answer. */\n"
 		     "RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,\n"
 		     "\tsize_t nfaces, int32_t extra_drm, rtab_lean_result *out)\n{\n"
@@ -915,7 +925,6 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const bool
 		     "\treturn RTAB_OK;\n}\n",
 		  m->rs->ninputs);
 	for (size_t k = 0; k < m->ntables; k++)
-		if (tables[k])
-			put_entry_points(b, m, name, k);
+		put_entry_points(b, m, name, k);
 	return own;
 }

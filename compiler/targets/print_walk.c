@@ -1844,6 +1844,39 @@ static void put_outcome_arrays(walk *w)
 	sb_putc(w->b, '\n');
 }
 
+/* What a walk holds, freed. */
+static void walk_done(walk *w)
+{
+	forget_fused(w);
+	free(w->cond_reg);
+	free(w->cond_text);
+	free(w->facts);
+	free(w->alias);
+	free(w->input_of);
+}
+
+/* The requirements: each condition tested, and what the language does when it fails. */
+static void put_requirements(walk *w)
+{
+	const ir_module *m = w->m;
+	const lang_spelling *L = w->L;
+	say(w, L->requirements_begin, NULL, NULL);
+	for (size_t k = 0; k < m->nrequirements; k++) {
+		const ir_requirement *q = &m->requirements[k];
+		if (q->condition.empty)
+			continue;
+		say(w, L->block_open, NULL, NULL);
+		put_tested(w, &q->condition);
+		const char *f = fused(w, q->condition.value);
+		if (f)
+			say(w, L->requirement_fails_cond, NULL, S(q->id, f));
+		else
+			say(w, L->requirement_fails, I(reg(w, q->condition.value)), S(q->id));
+		say(w, L->block_close, NULL, NULL);
+	}
+	say(w, L->requirements_end, NULL, NULL);
+}
+
 static void print_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables, bool fired)
 {
 	walk w = {.b = b, .m = m, .L = L};
@@ -1851,14 +1884,9 @@ static void print_tables(strbuf *b, const ir_module *m, const lang_spelling *L, 
 		if (m->outcomes[k].ntriggers)
 			put_fired(&w, k);
 	for (size_t k = 0; k < m->ntables; k++)
-		if (tables[k])
+		if (!tables || tables[k])
 			put_table(&w, &m->tables[k]);
-	forget_fused(&w);
-	free(w.cond_reg);
-	free(w.cond_text);
-	free(w.facts);
-	free(w.alias);
-	free(w.input_of);
+	walk_done(&w);
 }
 
 void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
@@ -1869,6 +1897,13 @@ void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L,
 void print_walk_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
 {
 	print_tables(b, m, L, tables, false);
+}
+
+void print_walk_requirements(strbuf *b, const ir_module *m, const lang_spelling *L)
+{
+	walk w = {.b = b, .m = m, .L = L};
+	put_requirements(&w);
+	walk_done(&w);
 }
 
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
@@ -1887,21 +1922,7 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 		say(&w, L->reason_list_def, I((long long)k), S(text.data));
 		sb_free(&text);
 	}
-	say(&w, L->requirements_begin, NULL, NULL);
-	for (size_t k = 0; k < m->nrequirements; k++) {
-		const ir_requirement *q = &m->requirements[k];
-		if (q->condition.empty)
-			continue;
-		say(&w, L->block_open, NULL, NULL);
-		put_tested(&w, &q->condition);
-		const char *f = fused(&w, q->condition.value);
-		if (f)
-			say(&w, L->requirement_fails_cond, NULL, S(q->id, f));
-		else
-			say(&w, L->requirement_fails, I(reg(&w, q->condition.value)), S(q->id));
-		say(&w, L->block_close, NULL, NULL);
-	}
-	say(&w, L->requirements_end, NULL, NULL);
+	put_requirements(&w);
 	for (size_t k = 0; k < m->noutcomes; k++) {
 		if (!m->outcomes[k].ntriggers)
 			continue;
@@ -1927,10 +1948,5 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 	put_array(&w, "DISTANCES", "distance", m->ndistances);
 	put_array(&w, "PROCEDURES", "procedure", m->nprocedures);
 	say(&w, L->module_end, NULL, NULL);
-	forget_fused(&w);
-	free(w.cond_reg);
-	free(w.cond_text);
-	free(w.facts);
-	free(w.alias);
-	free(w.input_of);
+	walk_done(&w);
 }

@@ -239,54 +239,363 @@ int effects_labels_situation_set(effects_labels_situation *s, size_t input, int3
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&effects_labels_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[1] = {
+	NULL
+};
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* No reason to note. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[2] = {
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr1_[2] = {
+	0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn1_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc1_[1] = {
+	0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table melee: row << 16 | outcome, per column, for the modified rolls 0 (and below) to 12 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[15] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u,
+};
+
+/* table pursuit: row << 16 | outcome, per column, for the modified rolls 0 (and below) to 9 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells1_[12] = {
+	RTAB_LOWERED_NO_ROW_, 2u, 2u, 2u, 2u, 2u, 65539u, 65539u,
+	65539u, 65539u, 65539u, RTAB_LOWERED_NO_ROW_,
+};
+
+/* table melee, lean: what folded modifiers add, by attack_facing x attacker_strength (after 1 entries never read) */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f0_0_[9] = {
+	0, 0, 0, 0, 0, 0, 1, 2, 3,
+};
+
+/* table melee, lean: row << 8 | outcome, for each modified roll -8..20, each column in turn */
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[29] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u,
+	257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
+};
+
+/* table pursuit, lean: row << 8 | outcome, for each modified roll -8..17, each column in turn */
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc1_[26] = {
+	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 2u, 2u, 2u, 2u, 2u, 259u, 259u, 259u,
+	259u, 259u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+};
+
+/* whether and how many times each trigger of defender_routed fires */
+static int rtab_lowered_fired1_(const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
 {
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
+	const rtab_trigger *const triggers = RTAB_LOWERED_RS_->outcomes[1].triggers;
+	(void)in;
+	{
+		int32_t times = 0;
+		times = 1;
+		RTAB_LOWERED_TRY_(rtab_lowered_fire_(ctx ? ctx->out : NULL, nt, &triggers[0], 0, times));
+	}
+	return RTAB_OK;
+}
+
+/* table melee, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* rear_attack */
+		{
+			const int32_t r0 = in[0];
+			const int32_t r3 = in[1];
+			if ((r0 == 1) && (r3 >= 2)) {
+				int32_t r9; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r9, (int64_t)r3 - 1));
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m0 = &out->applied[out->napplied++];
+				m0->modifier = 0;
+				m0->value = r9;
+				m0->signed_value = r9;
+				m0->counted = 1;
+				m0->shift = 0;
+			}
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (13 + 2) + (at < 0 ? 0 : at > 13 + 1 ? 13 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
 	}
 }
 
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_labels_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+/* table pursuit, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 1) return RTAB_E_FACES;
+	if (faces[0] < 0 || faces[0] > 9) return RTAB_E_FACES;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+		why = rtab_lowered_rn1_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells1_[column * (10 + 2) + (at < 0 ? 0 : at > 10 + 1 ? 10 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr1_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t1_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table melee, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		total += rtab_lowered_f0_0_[(uint32_t)in[0] * 4u + (uint32_t)in[1] * 1u];
+		modifier_raw = (int32_t)total; /* within int32 for the extras the entry takes */
+	}
+	int32_t modifier = modifier_raw;
+	const int32_t roll = natural + modifier;
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	const uint16_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-8))];
+	out->row = (uint16_t)(cell >> 8);
+	out->outcome = (uint16_t)(cell & 255u);
+	return RTAB_OK;
+}
+
+/* table pursuit, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	natural = faces[0];
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		modifier_raw = (int32_t)total; /* within int32 for the extras the entry takes */
+	}
+	int32_t modifier = modifier_raw;
+	const int32_t roll = natural + modifier;
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	const uint16_t cell = rtab_lowered_lc1_[0 + ((uint32_t)roll - (uint32_t)(-8))];
+	if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
+	out->row = (uint16_t)(cell >> 8);
+	out->outcome = (uint16_t)(cell & 255u);
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 1: return rtab_lowered_fired1_(in, ctx, nt);
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table melee gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 1: return rtab_lowered_fired1_(in, ctx, nt);
+	case 0:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table pursuit gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 2:
+	case 3:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
 	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&effects_labels_ruleset, table, s->inputs, 2, faces, nfaces, extra_drm, &r);
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 2, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -296,406 +605,59 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const effects_lab
 	return RTAB_OK;
 }
 
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
+int effects_labels_explain_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
 {
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* table melee: row << 8 | outcome, for each modified roll -8..20 (0..12 printed), each column in turn */
-static const uint16_t rtab_native_t0_[29] = {
-	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
-};
-
-/* table melee: native */
-/* What the folded modifiers add, by attack_facing x attacker_strength (after 1 entries never read) */
-static const int8_t rtab_native_f0_0_[9] = {
-	0, 0, 0, 0, 0, 0, 1, 2, 3
-};
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const effects_labels_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm > 2147483635))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	/* modifier rear_attack: folded */
-	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + (uint32_t)in[1]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 29u) at = roll < -8 ? 0u : 28u;
-		uint16_t cell = rtab_native_t0_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
 int effects_labels_resolve_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	/* modifier rear_attack: folded */
-	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[0] * 4u + (uint32_t)in[1]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 8u];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int effects_labels_explain_melee(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483635)
-		return rtab_resolve_interpreted(&effects_labels_ruleset, 0, s->inputs, 2, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	/* modifier rear_attack */
-	{
-		int64_t x0, x1, x2;
-		x0 = in[0]; /* attack_facing */
-		x1 = 1;
-		x0 = x0 == x1;
-		x1 = in[1]; /* attacker_strength */
-		x2 = 2;
-		x1 = x1 >= x2;
-		x0 = (x0 != 0) & (x1 != 0);
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0, x1;
-			x0 = in[1]; /* attacker_strength */
-			x1 = 1;
-			x0 = x0 - x1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 29u) at = roll < -8 ? 0u : 28u;
-		uint16_t cell = rtab_native_t0_[at];
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	switch (outcome) {
-	case 1: /* defender_routed */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
-}
-
-/* table pursuit: row << 8 | outcome, for each modified roll -8..17 (0..9 printed), each column in turn */
-static const uint16_t rtab_native_t1_[26] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 2u, 2u, 2u, 2u, 2u, 259u, 259u, 259u, 259u, 259u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-};
-
-/* table pursuit: native */
-RTAB_NATIVE_COLD_ int rtab_native_any1_(const effects_labels_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm > 2147483638))
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 26u) at = roll < -8 ? 0u : 25u;
-		uint16_t cell = rtab_native_t1_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] > 9u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 8u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    extra_drm < -8 ||
+	    extra_drm > 8 ||
+	    (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 0u > 9u)))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int effects_labels_explain_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483638)
-		return rtab_resolve_interpreted(&effects_labels_ruleset, 1, s->inputs, 2, faces, nfaces, extra_drm, out);
-	out->table = 1;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1) return RTAB_E_FACES;
-	if (((uint64_t)((int64_t)faces[0] - (0)) > 9u))
-		return RTAB_E_FACES;
-	natural += faces[0];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 26u) at = roll < -8 ? 0u : 25u;
-		uint16_t cell = rtab_native_t1_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	switch (outcome) {
-	case 1: /* defender_routed */
-		{ /* trigger 0 */
-			cond = 0;
-			if (!cond) {
-				times = 1;
-				for (int32_t i = 0; i < times; i++, nt++) {
-					if (nt < RTAB_MAX_TRIGGERS) {
-						out->triggered[nt] = outcome1_triggers[0].target;
-						out->triggered_by[nt] = 0;
-					}
-				}
-			}
-		}
-		break;
-	default: break;
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	return rtab_lowered_table1_(s->inputs, faces, nfaces, extra_drm, out);
+}
+
+int effects_labels_resolve_pursuit(const effects_labels_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    extra_drm < -8 ||
+	    extra_drm > 8 ||
+	    (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 0u > 9u)))
+		return rtab_lowered_interpreted_(1, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean1_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -724,7 +686,7 @@ int effects_labels_explain(size_t table, const effects_labels_situation *s, cons
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -744,12 +706,12 @@ static int effects_labels_native_resolve_(const rtab_ruleset *ruleset, size_t ta
 	switch (table) {
 	case 0: rc = effects_labels_explain_melee(s, faces, nfaces, extra_drm, out); break;
 	case 1: rc = effects_labels_explain_pursuit(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

@@ -180,116 +180,8 @@ int exact_halves_situation_set(exact_halves_situation *s, size_t input, int32_t 
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
- */
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
-#else
-#define RTAB_NATIVE_HELPER_ static inline
-#endif
-
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
-
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
-}
-
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const exact_halves_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	rtab_result r;
-	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&exact_halves_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
-	if (rc != RTAB_OK) return rc;
-	out->outcome = r.outcome;
-	out->row = r.row;
-	out->natural = r.natural;
-	out->modifier = r.modifier;
-	out->modified_roll = r.modified_roll;
-	return RTAB_OK;
-}
-
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
-{
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* table melee: native, printed from its lowering (below) */
-
-/*
- * Resolvers printed from the lowering (compiler/lower): the tables above whose
- * comment says so, over the support below. They compute what rtab_resolve computes.
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
 #include "rtab_lowered.h"
@@ -593,7 +485,7 @@ int exact_halves_explain(size_t table, const exact_halves_situation *s, const in
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int exact_halves_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -616,12 +508,12 @@ static int exact_halves_native_resolve_(const rtab_ruleset *ruleset, size_t tabl
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	switch (table) {
 	case 0: rc = exact_halves_explain_melee(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

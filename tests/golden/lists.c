@@ -205,119 +205,88 @@ int lists_situation_set(lists_situation *s, size_t input, int32_t value)
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&lists_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
-
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
-}
-
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const lists_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	rtab_result r;
-	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&lists_ruleset, table, s->inputs, 10, faces, nfaces, extra_drm, &r);
-	if (rc != RTAB_OK) return rc;
-	out->outcome = r.outcome;
-	out->row = r.row;
-	out->natural = r.natural;
-	out->modifier = r.modifier;
-	out->modified_roll = r.modified_roll;
-	return RTAB_OK;
-}
-
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
-{
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* table result: row << 8 | outcome, for each modified roll -11..45 (-3..37 printed), each column in turn */
-static const uint16_t rtab_native_t0_[57] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[1] = {
+	NULL
 };
 
-/* table result: native */
-/* What the folded modifiers add, by units[1].standard x units x units[2].standard x units[3].standard x units[1].rank_bonus (after 32 entries never read) */
-static const int8_t rtab_native_f0_0_[288] = {
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* No reason to note. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
+{
+	(void)ctx; (void)id;
+}
+
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
+{
+	(void)ctx; (void)id;
+}
+
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr1_[1] = {
+	0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn1_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc1_[1] = {
+	0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table result: row << 16 | outcome, per column, for the modified rolls -3 (and below) to 37 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[43] = {
+	RTAB_LOWERED_NO_ROW_, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u,
+};
+
+/* table led: row << 16 | outcome, per column, for the modified rolls 0 (and below) to 27 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells1_[30] = {
+	RTAB_LOWERED_NO_ROW_, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
+	0u, 0u, 0u, 0u, 0u, 0u,
+};
+
+/* table result, lean: what folded modifiers add, by units[1].standard x units x units[2].standard x units[3].standard x units[1].rank_bonus (after 32 entries never read) */
+RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f0_0_[288] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	-1, 0, 1, 2, 3, 4, 0, 0, -1, 0, 1, 2, 3, 4, 0, 0,
@@ -335,688 +304,679 @@ static const int8_t rtab_native_f0_0_[288] = {
 	-2, -1, 0, 1, 2, 3, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
 	-2, -1, 0, 1, 2, 3, 0, 0, -2, -1, 0, 1, 2, 3, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const lists_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+
+/* table result, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
-		extra_drm < -2147483645 ||
-		extra_drm > 2147483610))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	/* modifier wounds */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[2]; /* units[1].wounds */
-			x0 = x0 + x1;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e2_9;
-			x1 = in[5]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e2_9: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e2_15;
-			x1 = in[8]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e2_15: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[1]; /* units[1].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_9;
-			x1 = in[4]; /* units[2].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e5_9: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_15;
-			x1 = in[7]; /* units[3].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e5_15: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier standard: folded */
-	/* modifier first_rank: folded */
-	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 11u;
-		if (at >= 57u) at = roll < -11 ? 0u : 56u;
-		uint16_t cell = rtab_native_t0_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 0) return RTAB_E_FACES;
 	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* wounds */
+		{
+			const int32_t r1 = in[2];
+			int32_t r2; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r2, (int64_t)0 + r1));
+			const int32_t r3 = in[0];
+			const int32_t r5 = r3 >= 2;
+			int32_t r6;
+			if (r5 != 0) {
+				const int32_t r7 = in[5];
+				int32_t r8; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r8, (int64_t)r2 + r7));
+				r6 = r8;
+			} else {
+				r6 = r2;
+			}
+			(void)r6;
+			const int32_t r11 = r3 >= 3;
+			int32_t r12;
+			if (r11 != 0) {
+				const int32_t r13 = in[8];
+				int32_t r14; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r14, (int64_t)r6 + r13));
+				r12 = r14;
+			} else {
+				r12 = r6;
+			}
+			(void)r12;
+			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+			m0 = &out->applied[out->napplied++];
+			m0->modifier = 0;
+			m0->value = r12;
+			m0->signed_value = r12;
+			m0->counted = 1;
+			m0->shift = 0;
+		}
+		rtab_applied_modifier *m1 = NULL; /* ranks */
+		{
+			const int32_t r16 = in[1];
+			const int32_t r17 = 0 > r16 ? 0 : r16;
+			const int32_t r18 = in[0];
+			const int32_t r20 = r18 >= 2;
+			int32_t r21;
+			if (r20 != 0) {
+				const int32_t r22 = in[4];
+				const int32_t r23 = r17 > r22 ? r17 : r22;
+				r21 = r23;
+			} else {
+				r21 = r17;
+			}
+			(void)r21;
+			const int32_t r26 = r18 >= 3;
+			int32_t r27;
+			if (r26 != 0) {
+				const int32_t r28 = in[7];
+				const int32_t r29 = r21 > r28 ? r21 : r28;
+				r27 = r29;
+			} else {
+				r27 = r21;
+			}
+			(void)r27;
+			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+			m1 = &out->applied[out->napplied++];
+			m1->modifier = 1;
+			m1->value = r27;
+			m1->signed_value = r27;
+			m1->counted = 1;
+			m1->shift = 0;
+		}
+		rtab_applied_modifier *m2 = NULL; /* standard */
+		{
+			const int32_t r31 = in[3];
+			const int32_t r32 = 0 != 0 || r31 != 0;
+			const int32_t r33 = in[0];
+			const int32_t r35 = r33 >= 2;
+			int32_t r36;
+			if (r35 != 0) {
+				const int32_t r37 = in[6];
+				const int32_t r38 = r32 != 0 || r37 != 0;
+				r36 = r38;
+			} else {
+				r36 = r32;
+			}
+			(void)r36;
+			const int32_t r41 = r33 >= 3;
+			int32_t r42;
+			if (r41 != 0) {
+				const int32_t r43 = in[9];
+				const int32_t r44 = r36 != 0 || r43 != 0;
+				r42 = r44;
+			} else {
+				r42 = r36;
+			}
+			(void)r42;
+			if (r42 != 0) {
+				const int32_t r45 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				m2 = &out->applied[out->napplied++];
+				m2->modifier = 2;
+				m2->value = r45;
+				m2->signed_value = r45;
+				m2->counted = 1;
+				m2->shift = 0;
+			}
+		}
+		rtab_applied_modifier *m3 = NULL; /* first_rank */
+		{
+			const int32_t r46 = in[1];
+			const int32_t r47 = in[0];
+			int32_t r48; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r48, (int64_t)r46 - r47));
+			const int32_t r50 = in[3];
+			int32_t r51; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r51, (int64_t)0 + r50));
+			const int32_t r54 = r47 >= 2;
+			int32_t r55;
+			if (r54 != 0) {
+				const int32_t r56 = in[6];
+				int32_t r57; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r57, (int64_t)r51 + r56));
+				r55 = r57;
+			} else {
+				r55 = r51;
+			}
+			(void)r55;
+			const int32_t r60 = r47 >= 3;
+			int32_t r61;
+			if (r60 != 0) {
+				const int32_t r62 = in[9];
+				int32_t r63; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r63, (int64_t)r55 + r62));
+				r61 = r63;
+			} else {
+				r61 = r55;
+			}
+			(void)r61;
+			int32_t r65; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r65, (int64_t)r61 * 0));
+			int32_t r66; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r66, (int64_t)r48 + r65));
+			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+			m3 = &out->applied[out->napplied++];
+			m3->modifier = 3;
+			m3->value = r66;
+			m3->signed_value = r66;
+			m3->counted = 1;
+			m3->shift = 0;
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
+			if (m1 && m1->counted) { sum += m1->signed_value; members = 1; }
+			if (m2 && m2->counted) { sum += m2->signed_value; members = 1; }
+			if (m3 && m3->counted) { sum += m3->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
 	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (-3) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (41 + 2) + (at < 0 ? 0 : at > 41 + 1 ? 41 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table led, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)1;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	if (nfaces != 0) return RTAB_E_FACES;
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		rtab_applied_modifier *m0 = NULL; /* led_wounds */
+		{
+			const int32_t r0 = 0;
+			const int32_t r1 = in[0];
+			const int32_t r3 = r1 >= 1;
+			int32_t r4;
+			if (r3 != 0) {
+				const int32_t r5 = in[3];
+				const int32_t r6 = in[1];
+				const int32_t r9 = (r5 != 0) && (r6 > 0);
+				int32_t r10;
+				if (r9 != 0) {
+					const int32_t r11 = in[2];
+					int32_t r12; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r12, (int64_t)0 + r11));
+					r10 = r12;
+				} else {
+					r10 = r0;
+				}
+				(void)r10;
+				r4 = r10;
+			} else {
+				r4 = r0;
+			}
+			(void)r4;
+			const int32_t r15 = r1 >= 2;
+			int32_t r16;
+			if (r15 != 0) {
+				const int32_t r17 = in[6];
+				const int32_t r18 = in[4];
+				const int32_t r21 = (r17 != 0) && (r18 > 0);
+				int32_t r22;
+				if (r21 != 0) {
+					const int32_t r23 = in[5];
+					int32_t r24; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r24, (int64_t)r4 + r23));
+					r22 = r24;
+				} else {
+					r22 = r4;
+				}
+				(void)r22;
+				r16 = r22;
+			} else {
+				r16 = r4;
+			}
+			(void)r16;
+			const int32_t r27 = r1 >= 3;
+			int32_t r28;
+			if (r27 != 0) {
+				const int32_t r29 = in[9];
+				const int32_t r30 = in[7];
+				const int32_t r33 = (r29 != 0) && (r30 > 0);
+				int32_t r34;
+				if (r33 != 0) {
+					const int32_t r35 = in[8];
+					int32_t r36; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r36, (int64_t)r16 + r35));
+					r34 = r36;
+				} else {
+					r34 = r16;
+				}
+				(void)r34;
+				r28 = r34;
+			} else {
+				r28 = r16;
+			}
+			(void)r28;
+			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+			m0 = &out->applied[out->napplied++];
+			m0->modifier = 4;
+			m0->value = r28;
+			m0->signed_value = r28;
+			m0->counted = 1;
+			m0->shift = 0;
+		}
+		int64_t total = drm;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (m0 && m0->counted) { sum += m0->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+		why = rtab_lowered_rn1_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells1_[column * (28 + 2) + (at < 0 ? 0 : at > 28 + 1 ? 28 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr1_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t1_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
+	}
+}
+
+/* table result, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		{ /* wounds */
+			const int32_t r1 = in[2];
+			int32_t r2; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r2, (int64_t)0 + r1));
+			const int32_t r3 = in[0];
+			const int32_t r5 = r3 >= 2;
+			int32_t r6;
+			if (r5 != 0) {
+				const int32_t r7 = in[5];
+				int32_t r8; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r8, (int64_t)r2 + r7));
+				r6 = r8;
+			} else {
+				r6 = r2;
+			}
+			(void)r6;
+			const int32_t r11 = r3 >= 3;
+			int32_t r12;
+			if (r11 != 0) {
+				const int32_t r13 = in[8];
+				int32_t r14; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r14, (int64_t)r6 + r13));
+				r12 = r14;
+			} else {
+				r12 = r6;
+			}
+			(void)r12;
+			total += r12;
+		}
+		{ /* ranks */
+			const int32_t r16 = in[1];
+			const int32_t r17 = 0 > r16 ? 0 : r16;
+			const int32_t r18 = in[0];
+			const int32_t r20 = r18 >= 2;
+			int32_t r21;
+			if (r20 != 0) {
+				const int32_t r22 = in[4];
+				const int32_t r23 = r17 > r22 ? r17 : r22;
+				r21 = r23;
+			} else {
+				r21 = r17;
+			}
+			(void)r21;
+			const int32_t r26 = r18 >= 3;
+			int32_t r27;
+			if (r26 != 0) {
+				const int32_t r28 = in[7];
+				const int32_t r29 = r21 > r28 ? r21 : r28;
+				r27 = r29;
+			} else {
+				r27 = r21;
+			}
+			(void)r27;
+			total += r27;
+		}
+		total += rtab_lowered_f0_0_[(uint32_t)in[3] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1] * 1u];
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+		why = rtab_lowered_rn0_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (-3) + 1;
+		const uint32_t cell = rtab_lowered_cells0_[column * (41 + 2) + (at < 0 ? 0 : at > 41 + 1 ? 41 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr0_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
 	return RTAB_OK;
 }
 
-int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_lean_result *out)
+/* table led, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	/* modifier wounds */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[2]; /* units[1].wounds */
-			x0 = x0 + x1;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e2_9;
-			x1 = in[5]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e2_9: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e2_15;
-			x1 = in[8]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e2_15: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[1]; /* units[1].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_9;
-			x1 = in[4]; /* units[2].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e5_9: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e5_15;
-			x1 = in[7]; /* units[3].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e5_15: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	/* modifier standard: folded */
-	/* modifier first_rank: folded */
-	total = extra_drm;
-	total += rtab_native_f0_0_[(uint32_t)in[3] * 128u + (uint32_t)in[0] * 32u + (uint32_t)in[6] * 16u + (uint32_t)in[9] * 8u + (uint32_t)in[1]];
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)roll + 11u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
 	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		{ /* led_wounds */
+			const int32_t r0 = 0;
+			const int32_t r1 = in[0];
+			const int32_t r3 = r1 >= 1;
+			int32_t r4;
+			if (r3 != 0) {
+				const int32_t r5 = in[3];
+				const int32_t r6 = in[1];
+				const int32_t r9 = (r5 != 0) && (r6 > 0);
+				int32_t r10;
+				if (r9 != 0) {
+					const int32_t r11 = in[2];
+					int32_t r12; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r12, (int64_t)0 + r11));
+					r10 = r12;
+				} else {
+					r10 = r0;
+				}
+				(void)r10;
+				r4 = r10;
+			} else {
+				r4 = r0;
+			}
+			(void)r4;
+			const int32_t r15 = r1 >= 2;
+			int32_t r16;
+			if (r15 != 0) {
+				const int32_t r17 = in[6];
+				const int32_t r18 = in[4];
+				const int32_t r21 = (r17 != 0) && (r18 > 0);
+				int32_t r22;
+				if (r21 != 0) {
+					const int32_t r23 = in[5];
+					int32_t r24; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r24, (int64_t)r4 + r23));
+					r22 = r24;
+				} else {
+					r22 = r4;
+				}
+				(void)r22;
+				r16 = r22;
+			} else {
+				r16 = r4;
+			}
+			(void)r16;
+			const int32_t r27 = r1 >= 3;
+			int32_t r28;
+			if (r27 != 0) {
+				const int32_t r29 = in[9];
+				const int32_t r30 = in[7];
+				const int32_t r33 = (r29 != 0) && (r30 > 0);
+				int32_t r34;
+				if (r33 != 0) {
+					const int32_t r35 = in[8];
+					int32_t r36; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r36, (int64_t)r16 + r35));
+					r34 = r36;
+				} else {
+					r34 = r16;
+				}
+				(void)r34;
+				r28 = r34;
+			} else {
+				r28 = r16;
+			}
+			(void)r28;
+			total += r28;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
 	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 1;
+	(void)first; (void)end;
+	out->key_column = (int16_t)col;
+	const int64_t column = col;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (nat >= 0) {
+		outcome = RTAB_LOWERED_TABLE_(1)->natural[nat].outcome;
+		why = rtab_lowered_rn1_[nat];
+	} else {
+		const int64_t at = (int64_t)roll - (0) + 1;
+		const uint32_t cell = rtab_lowered_cells1_[column * (28 + 2) + (at < 0 ? 0 : at > 28 + 1 ? 28 + 1 : at)];
+		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+		row = (int)(cell >> 16);
+		outcome = (int)(cell & 0xffffu);
+		why = rtab_lowered_rr1_[row];
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table result gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* the triggers of the outcomes table led gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t1_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 10, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int lists_explain_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm < -2147483645 || extra_drm > 2147483610)
-		return rtab_resolve_interpreted(&lists_ruleset, 0, s->inputs, 10, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
-	out->natural = natural;
-	/* modifier wounds */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[2]; /* units[1].wounds */
-			x0 = x0 + x1;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_9;
-			x1 = in[5]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e1_9: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_15;
-			x1 = in[8]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e1_15: ;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier ranks */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2;
-			x0 = 0;
-			x1 = in[1]; /* units[1].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_9;
-			x1 = in[4]; /* units[2].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_9: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e3_15;
-			x1 = in[7]; /* units[3].rank_bonus */
-			x0 = x0 > x1 ? x0 : x1;
-		e3_15: ;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 1;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier standard */
-	{
-		int64_t x0, x1, x2;
-		x0 = 0;
-		x1 = in[3]; /* units[1].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-		x1 = in[0]; /* units */
-		x2 = 2;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_9;
-		x1 = in[6]; /* units[2].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_9: ;
-		x1 = in[0]; /* units */
-		x2 = 3;
-		x1 = x1 >= x2;
-		if (!x1) goto e4_15;
-		x1 = in[9]; /* units[3].standard */
-		x0 = (x0 != 0) | (x1 != 0);
-	e4_15: ;
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 2;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	/* modifier first_rank */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2, x3;
-			x0 = in[1]; /* units[1].rank_bonus */
-			x1 = in[0]; /* units */
-			x0 = x0 - x1;
-			x1 = 0;
-			x2 = in[3]; /* units[1].standard */
-			x1 = x1 + x2;
-			x2 = in[0]; /* units */
-			x3 = 2;
-			x2 = x2 >= x3;
-			if (!x2) goto e7_12;
-			x2 = in[6]; /* units[2].standard */
-			x1 = x1 + x2;
-		e7_12: ;
-			x2 = in[0]; /* units */
-			x3 = 3;
-			x2 = x2 >= x3;
-			if (!x2) goto e7_18;
-			x2 = in[9]; /* units[3].standard */
-			x1 = x1 + x2;
-		e7_18: ;
-			x2 = 0;
-			x1 = x1 * x2;
-			x0 = x0 + x1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 3;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 11u;
-		if (at >= 57u) at = roll < -11 ? 0u : 56u;
-		uint16_t cell = rtab_native_t0_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
-	return RTAB_OK;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
-/* table led: row << 8 | outcome, for each modified roll -8..35 (0..27 printed), each column in turn */
-static const uint16_t rtab_native_t1_[44] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u,
-};
-
-/* table led: native */
-RTAB_NATIVE_COLD_ int rtab_native_any1_(const lists_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
-		extra_drm > 2147483620))
-		return rtab_native_interpreted_(1, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	/* modifier led_wounds */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2, x3;
-			x0 = 0;
-			x1 = in[0]; /* units */
-			x2 = 1;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_13;
-			x1 = in[3]; /* units[1].standard */
-			x2 = in[1]; /* units[1].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_13;
-			x1 = in[2]; /* units[1].wounds */
-			x0 = x0 + x1;
-		e1_13: ;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_25;
-			x1 = in[6]; /* units[2].standard */
-			x2 = in[4]; /* units[2].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_25;
-			x1 = in[5]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e1_25: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_37;
-			x1 = in[9]; /* units[3].standard */
-			x2 = in[7]; /* units[3].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_37;
-			x1 = in[8]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e1_37: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 44u) at = roll < -8 ? 0u : 43u;
-		uint16_t cell = rtab_native_t1_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
+int lists_resolve_result(const lists_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || nfaces != 0 ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any1_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	/* modifier led_wounds */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2, x3;
-			x0 = 0;
-			x1 = in[0]; /* units */
-			x2 = 1;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_13;
-			x1 = in[3]; /* units[1].standard */
-			x2 = in[1]; /* units[1].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_13;
-			x1 = in[2]; /* units[1].wounds */
-			x0 = x0 + x1;
-		e1_13: ;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_25;
-			x1 = in[6]; /* units[2].standard */
-			x2 = in[4]; /* units[2].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_25;
-			x1 = in[5]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e1_25: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_37;
-			x1 = in[9]; /* units[3].standard */
-			x2 = in[7]; /* units[3].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_37;
-			x1 = in[8]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e1_37: ;
-			value = (int32_t)x0;
-		}
-		sv = value;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t1_[(uint32_t)roll + 8u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out || nfaces != 0))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
 int lists_explain_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
 	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483620)
-		return rtab_resolve_interpreted(&lists_ruleset, 1, s->inputs, 10, faces, nfaces, extra_drm, out);
-	out->table = 1;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 0) return RTAB_E_FACES;
-	out->natural = natural;
-	/* modifier led_wounds */
-	cond = 1;
-	if (cond) {
-		{
-			int64_t x0, x1, x2, x3;
-			x0 = 0;
-			x1 = in[0]; /* units */
-			x2 = 1;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_13;
-			x1 = in[3]; /* units[1].standard */
-			x2 = in[1]; /* units[1].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_13;
-			x1 = in[2]; /* units[1].wounds */
-			x0 = x0 + x1;
-		e1_13: ;
-			x1 = in[0]; /* units */
-			x2 = 2;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_25;
-			x1 = in[6]; /* units[2].standard */
-			x2 = in[4]; /* units[2].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_25;
-			x1 = in[5]; /* units[2].wounds */
-			x0 = x0 + x1;
-		e1_25: ;
-			x1 = in[0]; /* units */
-			x2 = 3;
-			x1 = x1 >= x2;
-			if (!x1) goto e1_37;
-			x1 = in[9]; /* units[3].standard */
-			x2 = in[7]; /* units[3].rank_bonus */
-			x3 = 0;
-			x2 = x2 > x3;
-			x1 = (x1 != 0) & (x2 != 0);
-			if (!x1) goto e1_37;
-			x1 = in[8]; /* units[3].wounds */
-			x0 = x0 + x1;
-		e1_37: ;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 4;
-		out->applied[slot].value = value;
-		sv = value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 0;
-		sum_other += sv;
-	}
-	total = extra_drm;
-	total += sum_other;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	col = 0;
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 8u;
-		if (at >= 44u) at = roll < -8 ? 0u : 43u;
-		uint16_t cell = rtab_native_t1_[at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	out->column = (uint16_t)col;
-	out->key_column = (int16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	return rtab_lowered_table1_(s->inputs, faces, nfaces, extra_drm, out);
+}
+
+int lists_resolve_led(const lists_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_lean_result *out)
+{
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out || nfaces != 0))
+		return rtab_lowered_interpreted_(1, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean1_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -1045,7 +1005,7 @@ int lists_explain(size_t table, const lists_situation *s, const int32_t *faces, 
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int lists_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -1071,12 +1031,12 @@ static int lists_native_resolve_(const rtab_ruleset *ruleset, size_t table, cons
 	switch (table) {
 	case 0: rc = lists_explain_result(s, faces, nfaces, extra_drm, out); break;
 	case 1: rc = lists_explain_led(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

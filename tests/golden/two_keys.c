@@ -217,54 +217,351 @@ int two_keys_situation_set(two_keys_situation *s, size_t input, int32_t value)
 }
 
 /*
- * Native resolvers: each table's rules as C, computing what rtab_resolve
- * computes (see the header for the entry points).
+ * The resolvers, printed from the lowering (compiler/lower) over the support below.
+ * They compute what rtab_resolve computes.
  */
 
+#include "rtab_lowered.h"
+
+#define RTAB_LOWERED_RS_ (&two_keys_ruleset)
+#define RTAB_LOWERED_TABLE_(k) (&RTAB_LOWERED_RS_->tables[k])
 #if defined(__GNUC__)
-#define RTAB_NATIVE_HELPER_ static inline __attribute__((unused))
+#define RTAB_LOWERED_DATA_ static __attribute__((unused))
+#define RTAB_LOWERED_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+#define RTAB_LOWERED_COLD_ static __attribute__((cold, noinline, unused))
 #else
-#define RTAB_NATIVE_HELPER_ static inline
+#define RTAB_LOWERED_DATA_ static
+#define RTAB_LOWERED_UNLIKELY_(x) (x)
+#define RTAB_LOWERED_COLD_ static
 #endif
 
-#if defined(__GNUC__)
-#define RTAB_NATIVE_UNLIKELY_(x) __builtin_expect(!!(x), 0)
-#define RTAB_NATIVE_COLD_ static __attribute__((cold, noinline))
-#else
-#define RTAB_NATIVE_UNLIKELY_(x) (x)
-#define RTAB_NATIVE_COLD_ static
-#endif
+RTAB_LOWERED_DATA_ const char *const rtab_lowered_text_[1] = {
+	NULL
+};
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_down_(int64_t a, int64_t b)
+/* Where a resolution notes its reasons: the result, and a bit per reason listed. */
+typedef struct rtab_lowered_ctx_ {
+	rtab_result *out;
+	uint64_t seen[1];
+} rtab_lowered_ctx_;
+
+/* No reason to note. */
+RTAB_LOWERED_ void rtab_lowered_note_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) != (b < 0) ? q - 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ int64_t rtab_native_div_up_(int64_t a, int64_t b)
+RTAB_LOWERED_ void rtab_lowered_note_first_(rtab_lowered_ctx_ *ctx, unsigned id)
 {
-	int64_t q = a / b;
-	return a % b != 0 && (a < 0) == (b < 0) ? q + 1 : q;
+	(void)ctx; (void)id;
 }
 
-RTAB_NATIVE_HELPER_ void rtab_native_sort_(int32_t *v, size_t n)
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rr0_[3] = {
+	0, 0, 0
+};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rn0_[1] = {0};
+RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_rc0_[11] = {
+	0, 0, 0, 0,
+	0, 0, 0, 0,
+	0, 0, 0
+};
+
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt);
+
+#define RTAB_LOWERED_NO_ROW_ UINT32_MAX
+#define RTAB_LOWERED_NOT_ROLLED_ (UINT32_MAX - 1u)
+
+/* table crt: row << 16 | outcome, per column, for the modified rolls 1 (and below) to 6 (and above) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[88] = {
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NO_ROW_, 0u, 0u, 0u, 0u, 0u, 0u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 0u, 0u, 0u, 65537u, 65537u, 65537u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 65537u, 65537u, 65537u, 131074u, 131074u, 131074u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+	RTAB_LOWERED_NO_ROW_, 0u, 0u, 65537u, 65537u, 65537u, 65537u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 65537u, 65537u, 131074u, 131074u, 131074u, 131074u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NO_ROW_, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, RTAB_LOWERED_NO_ROW_,
+	RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_, RTAB_LOWERED_NOT_ROLLED_,
+};
+
+/* table crt, printed from its lowering: one roll, the situation valid */
+static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
 {
-	for (size_t i = 1; i < n; i++) {
-		int32_t x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
-		v[j] = x;
+	rtab_lowered_ctx_ noted = {out, {0}};
+	rtab_lowered_ctx_ *const ctx = &noted; /* where the reasons are noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)ctx;
+	if (nfaces > RTAB_MAX_FACES) return RTAB_E_FACES;
+	out->table = (uint16_t)0;
+	out->column = out->row = out->outcome = 0;
+	out->napplied = out->ntriggered = 0;
+	out->provisional = NULL;
+	out->nprovisional = 0;
+	out->natural_rule = out->rewritten_from = out->rewrite = -1;
+	out->key_num = out->key_den = 0;
+	out->key_column = -1;
+	out->column_shift = 0;
+	out->automatic = 0;
+	out->natural = 0;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		if (nfaces != 1) return RTAB_E_FACES;
+		if (faces[0] < 1 || faces[0] > 6) return RTAB_E_FACES;
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r2 = in[1];
+		const int32_t r3 = in[2];
+		a = r2;
+		b = r3;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	first = RTAB_LOWERED_TABLE_(0)->column_of_value[in[0]];
+	end = RTAB_LOWERED_TABLE_(0)->column_end_of_value[in[0]];
+	if (!(first < end && end <= 11)) return RTAB_E_RULESET;
+	RTAB_LOWERED_TRY_(rtab_lowered_read_key_(RTAB_LOWERED_TABLE_(0), (size_t)first, (size_t)end, a, b, &col));
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		rtab_applied_modifier *s0 = NULL; /* river */
+		{
+			const int32_t r0 = in[3];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
+				s0 = &out->applied[out->napplied++];
+				s0->modifier = 0;
+				s0->value = r1;
+				s0->signed_value = -r1;
+				s0->counted = 1;
+				s0->shift = 1;
+			}
+		}
+		int64_t total = 0;
+		{ /* the ungrouped modifiers */
+			int64_t sum = 0;
+			int members = 0;
+			if (s0 && s0->counted) { sum += s0->signed_value; members = 1; }
+			total += sum;
+			(void)members;
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc0_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc0_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(0)->columns[column].automatic;
+		why = rtab_lowered_rc0_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+			why = rtab_lowered_rn0_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells0_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr0_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->natural_rule = (int16_t)nat;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	out->rewritten_from = (int16_t)rewritten_from;
+	out->rewrite = (int16_t)rewrite;
+	{
+		int rc = rtab_lowered_fired_t0_(outcome, in, ctx, &nt);
+		if (rc == RTAB_OK && nt > RTAB_MAX_TRIGGERS) rc = RTAB_E_RULESET;
+		out->ntriggered = (uint16_t)(nt > RTAB_MAX_TRIGGERS ? RTAB_MAX_TRIGGERS : nt);
+		return rc;
 	}
 }
 
-/* A lean result from the interpreter, for what the native code leaves to it. */
-RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const two_keys_situation *s,
-	const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
+/* table crt, printed from its lowering, lean: no reason noted */
+static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t nfaces, int32_t drm, rtab_result *out)
+{
+	rtab_lowered_ctx_ *const ctx = NULL; /* no reason noted */
+	int32_t natural = 0;
+	size_t nt = 0;
+	(void)in; (void)faces; (void)nfaces; (void)ctx; (void)nt;
+	const int faces_later = nfaces == 0; /* fine if the column needs no roll */
+	if (!faces_later) {
+		natural = faces[0];
+	}
+	out->natural = natural;
+	int32_t modifier_raw;
+	{ /* the die-roll modifiers */
+		int64_t total = drm;
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		modifier_raw = (int32_t)total;
+	}
+	int32_t modifier = modifier_raw;
+	out->modifier_raw = modifier_raw;
+	int32_t roll;
+	RTAB_LOWERED_TRY_(rtab_lowered_fit_(&roll, (int64_t)natural + modifier));
+	out->modifier = modifier;
+	out->modified_roll = roll;
+	int col = 0, first = 0, end = 11;
+	(void)first; (void)end;
+	int32_t a = 0, b = 1;
+	(void)a; (void)b;
+	{
+		const int32_t r2 = in[1];
+		const int32_t r3 = in[2];
+		a = r2;
+		b = r3;
+	}
+	out->key_num = a;
+	out->key_den = b;
+	if (a < 0 || b < 0) return RTAB_E_INPUT;
+	if (a == 0 && b == 0) { /* no forces on either side: no odds to read */
+		out->provisional = NULL; /* as rtab_resolve leaves them */
+		out->nprovisional = 0;
+		return RTAB_E_NO_RESULT;
+	}
+	first = RTAB_LOWERED_TABLE_(0)->column_of_value[in[0]];
+	end = RTAB_LOWERED_TABLE_(0)->column_end_of_value[in[0]];
+	if (!(first < end && end <= 11)) return RTAB_E_RULESET;
+	RTAB_LOWERED_TRY_(rtab_lowered_read_key_(RTAB_LOWERED_TABLE_(0), (size_t)first, (size_t)end, a, b, &col));
+	out->key_column = (int16_t)col;
+	int32_t shift;
+	{ /* the column shifts */
+		int64_t total = 0;
+		{ /* river */
+			const int32_t r0 = in[3];
+			if (r0 != 0) {
+				const int32_t r1 = 1;
+				total -= r1;
+			}
+		}
+		if (total < INT32_MIN || total > INT32_MAX) return RTAB_E_OVERFLOW;
+		shift = (int32_t)total;
+	}
+	out->column_shift = shift;
+	int64_t column = col + (int64_t)shift;
+	column = column < first ? first : column > end - 1 ? end - 1 : column;
+	out->column = (uint16_t)column;
+	int nat = -1;
+	int outcome = 0, row = -1;
+	unsigned why = 0;
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_NONE) {
+		out->row = UINT16_MAX;
+		if (rtab_lowered_rc0_[column]) { /* 'not allowed' may itself be a reading */
+			rtab_lowered_note_first_(ctx, rtab_lowered_rc0_[column]);
+		} else {
+			out->provisional = NULL; /* as rtab_resolve leaves them */
+			out->nprovisional = 0;
+		}
+		return RTAB_E_NO_RESULT;
+	}
+	if (RTAB_LOWERED_TABLE_(0)->columns[column].kind == RTAB_COLUMN_AUTOMATIC) {
+		out->automatic = 1;
+		nat = -1;
+		outcome = RTAB_LOWERED_TABLE_(0)->columns[column].automatic;
+		why = rtab_lowered_rc0_[column];
+	} else {
+		if (faces_later) return RTAB_E_FACES;
+		if (nat >= 0) {
+			outcome = RTAB_LOWERED_TABLE_(0)->natural[nat].outcome;
+			why = rtab_lowered_rn0_[nat];
+		} else {
+			const int64_t at = (int64_t)roll - (1) + 1;
+			const uint32_t cell = rtab_lowered_cells0_[column * (6 + 2) + (at < 0 ? 0 : at > 6 + 1 ? 6 + 1 : at)];
+			if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
+			if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
+			row = (int)(cell >> 16);
+			outcome = (int)(cell & 0xffffu);
+			why = rtab_lowered_rr0_[row];
+		}
+	}
+	rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */
+	int rewritten_from = -1, rewrite = -1;
+	out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;
+	out->outcome = (uint16_t)outcome;
+	(void)rewritten_from; (void)rewrite;
+	return RTAB_OK;
+}
+
+/* the triggers of the outcome decided, listed into the result */
+RTAB_LOWERED_ int rtab_lowered_fired_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	default: (void)in; (void)ctx; (void)nt; return RTAB_OK;
+	}
+}
+
+/* the triggers of the outcomes table crt gives, inline (any other: rtab_lowered_fired_) */
+RTAB_LOWERED_ int rtab_lowered_fired_t0_(int outcome, const int32_t *in, rtab_lowered_ctx_ *ctx, size_t *nt)
+{
+	switch (outcome) {
+	case 0:
+	case 1:
+	case 2:
+		return RTAB_OK;
+	default: return rtab_lowered_fired_(outcome, in, ctx, nt);
+	}
+}
+
+/* The lean entry's cold path: what it does not take is the interpreter's to answer. */
+RTAB_LOWERED_COLD_ int rtab_lowered_interpreted_(size_t table, const int32_t *in, const int32_t *faces,
+	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
 {
 	rtab_result r;
 	int rc;
-	if (!s || !out) return RTAB_E_NULL;
-	rc = rtab_resolve_interpreted(&two_keys_ruleset, table, s->inputs, 4, faces, nfaces, extra_drm, &r);
+	if (!in || !out) return RTAB_E_NULL;
+	rc = rtab_resolve_interpreted(RTAB_LOWERED_RS_, table, in, 4, faces, nfaces, extra_drm, &r);
 	if (rc != RTAB_OK) return rc;
 	out->outcome = r.outcome;
 	out->row = r.row;
@@ -274,384 +571,29 @@ RTAB_NATIVE_HELPER_ int rtab_native_interpreted_(size_t table, const two_keys_si
 	return RTAB_OK;
 }
 
-/* table crt: the column of the key among columns 0..5 */
-RTAB_NATIVE_HELPER_ int rtab_native_key0_0_(int64_t a, int64_t b)
+int two_keys_explain_crt(const two_keys_situation *s, const int32_t *faces, size_t nfaces,
+	int32_t extra_drm, rtab_result *out)
 {
-	const int ge = (a * 1 >= 0 * b) + (a * 2 >= 1 * b) + (a * 1 >= 1 * b) + (a * 1 >= 2 * b) +
-		(a * 1 >= 3 * b) + (a * 1 >= 4 * b);
-	const int gt = (a * 1 > 0 * b) + (a * 2 > 1 * b) + (a * 1 > 1 * b) + (a * 1 > 2 * b) +
-		(a * 1 > 3 * b) + (a * 1 > 4 * b);
-	(void)b; (void)gt;
-	return 0 + ge - (ge > 0);
-}
-
-/* table crt: the column of the key among columns 6..10 */
-RTAB_NATIVE_HELPER_ int rtab_native_key0_6_(int64_t a, int64_t b)
-{
-	const int ge = (a * 1 >= 0 * b) + (a * 1 >= 1 * b) + (a * 1 >= 2 * b) + (a * 1 >= 3 * b) +
-		(a * 1 >= 4 * b);
-	const int gt = (a * 1 > 0 * b) + (a * 1 > 1 * b) + (a * 1 > 2 * b) + (a * 1 > 3 * b) +
-		(a * 1 > 4 * b);
-	(void)b; (void)gt;
-	return 6 + ge - (ge > 0);
-}
-
-typedef struct rtab_native_seen_ {
-	uint64_t listed[1];
-	uint16_t ids[RTAB_MAX_REASONS];
-} rtab_native_seen_;
-
-RTAB_NATIVE_HELPER_ void rtab_native_seen_clear_(rtab_native_seen_ *seen)
-{
-	seen->listed[0] = 0;
-	for (size_t k = 0; k < RTAB_MAX_REASONS; k++)
-		seen->ids[k] = 0;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_(rtab_result *out, rtab_native_seen_ *seen, unsigned id,
-	const char *why)
-{
-	uint64_t bit = (uint64_t)1 << (id & 63);
-	if (!why || (seen->listed[id >> 6] & bit)) return;
-	if (out->nprovisional < RTAB_MAX_REASONS) {
-		seen->listed[id >> 6] |= bit;
-		seen->ids[out->nprovisional] = (uint16_t)id;
-		out->reasons[out->nprovisional] = why;
-	}
-	if (!out->provisional) out->provisional = why;
-	if (out->nprovisional < UINT16_MAX) out->nprovisional++;
-}
-
-RTAB_NATIVE_HELPER_ void rtab_native_note_first_(rtab_result *out, rtab_native_seen_ *seen,
-	unsigned id, const char *why)
-{
-	size_t at;
-	if (!why) return;
-	rtab_native_note_(out, seen, id, why);
-	out->provisional = why;
-	if (seen->listed[id >> 6] >> (id & 63) & 1) {
-		for (at = 0; seen->ids[at] != id; at++) {}
-	} else { /* the list was full: the last listed makes room */
-		at = RTAB_MAX_REASONS - 1;
-		seen->listed[seen->ids[at] >> 6] &= ~((uint64_t)1 << (seen->ids[at] & 63));
-		seen->listed[id >> 6] |= (uint64_t)1 << (id & 63);
-	}
-	for (; at > 0; at--) {
-		out->reasons[at] = out->reasons[at - 1];
-		seen->ids[at] = seen->ids[at - 1];
-	}
-	out->reasons[0] = why;
-	seen->ids[0] = (uint16_t)id;
-}
-
-/* table crt: row << 8 | outcome, for each modified roll -7..14 (1..6 printed), each column in turn */
-static const uint16_t rtab_native_t0_[242] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 0u, 0u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 257u, 257u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 257u, 257u, 257u, 257u, 257u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 257u, 257u, 257u, 514u, 514u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 257u, 257u, 257u, 257u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 257u, 257u, 514u, 514u, 514u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 514u, 514u, 514u, 514u, 514u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-};
-
-/* table crt: native */
-RTAB_NATIVE_COLD_ int rtab_native_any0_(const two_keys_situation *s, const int32_t *faces,
-	size_t nfaces, int32_t extra_drm, rtab_lean_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm > 2147483641))
-		return rtab_native_interpreted_(0, s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[1]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[2]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	switch (in[0]) { /* kind */
-	case 0: first = 0; end = 6; col = rtab_native_key0_0_(ka, kb); break;
-	default: first = 6; end = 11; col = rtab_native_key0_6_(ka, kb); break;
-	}
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0 || col == 6) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 5 || col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table0_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
+	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
+	return rtab_lowered_table0_(s->inputs, faces, nfaces, extra_drm, out);
 }
 
 int two_keys_resolve_crt(const two_keys_situation *s, const int32_t *faces, size_t nfaces,
 	int32_t extra_drm, rtab_lean_result *out)
 {
-	const int32_t *in;
-	int64_t total, gsum = 0, sum_other = 0;
-	int32_t roll;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	if (RTAB_NATIVE_UNLIKELY_(!s || !out || !faces || nfaces != 1 ||
-		(uint32_t)faces[0] - 1u > 5u ||
-		extra_drm < -8 ||
-		extra_drm > 8))
-		return rtab_native_any0_(s, faces, nfaces, extra_drm, out);
-	in = s->inputs;
-	(void)in;
-	natural += faces[0];
-	total = extra_drm;
-	modifier = (int32_t)total;
-	roll = natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[1]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[2]; /* defence */
-		kb = (int32_t)x0;
-	}
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		return RTAB_E_NO_RESULT;
-	}
-	switch (in[0]) { /* kind */
-	case 0: first = 0; end = 6; col = rtab_native_key0_0_(ka, kb); break;
-	default: first = 6; end = 11; col = rtab_native_key0_6_(ka, kb); break;
-	}
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* river */
-		cond = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = 1;
-		value = (int32_t)x0;
-	}
-	sv = -value;
-	ssum_other += sv & -(int64_t)(cond != 0);
-	shift = 0;
-	shift += ssum_other;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0 || col == 6) { /* no result: not allowed */
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 5 || col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table0_columns[col].automatic;
-	} else {
-	(void)nat;
-	{
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + (uint32_t)roll + 7u];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	(void)col;
-	out->outcome = (uint16_t)outcome;
-	out->row = (uint16_t)row;
-	out->natural = natural;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	return RTAB_OK;
-}
-
-int two_keys_explain_crt(const two_keys_situation *s, const int32_t *faces, size_t nfaces,
-	int32_t extra_drm, rtab_result *out)
-{
-	const int32_t *in;
-	int64_t total, gsum = 0, roll, sum_other = 0;
-	int32_t natural = 0, modifier, cond = 0, value = 0, sv = 0;
-	int row, col, outcome, nat = -1;
-	int32_t ka = 0, kb = 1;
-	int64_t shift = 0, ssum_other = 0;
-	int first = 0, end = 11;
-	(void)ka; (void)kb; (void)shift; (void)ssum_other; (void)first; (void)end;
-	rtab_native_seen_ seen;
-	int32_t times = 0;
-	size_t nt = 0;
-	(void)times; (void)nt;
-	int slot = -1;
-	(void)gsum; (void)cond; (void)value; (void)sv; (void)sum_other;
-	(void)slot;
-	if (!s || !out || (!faces && nfaces)) return RTAB_E_NULL;
-	/* Beyond these, a sum could leave int32: the interpreter says how. */
-	if (extra_drm > 2147483641)
-		return rtab_resolve_interpreted(&two_keys_ruleset, 0, s->inputs, 4, faces, nfaces, extra_drm, out);
-	out->table = 0;
-	out->column = out->row = out->outcome = 0;
-	out->napplied = out->ntriggered = 0;
-	out->provisional = NULL;
-	out->nprovisional = 0;
-	rtab_native_seen_clear_(&seen);
-	out->natural_rule = out->rewritten_from = out->rewrite = -1;
-	out->key_num = out->key_den = 0;
-	out->key_column = -1;
-	out->column_shift = 0;
-	out->automatic = 0;
-	in = s->inputs;
-	(void)in;
-	if (nfaces != 1 && nfaces != 0) return RTAB_E_FACES;
-	if (nfaces && (((uint64_t)((int64_t)faces[0] - (1)) > 5u)))
-		return RTAB_E_FACES;
-	if (nfaces)
-		natural += faces[0];
-	out->natural = natural;
-	total = extra_drm;
-	modifier = (int32_t)total;
-	out->modifier_raw = modifier;
-	roll = (int64_t)natural + modifier;
-	{
-		int64_t x0;
-		x0 = in[1]; /* attack */
-		ka = (int32_t)x0;
-	}
-	{
-		int64_t x0;
-		x0 = in[2]; /* defence */
-		kb = (int32_t)x0;
-	}
-	out->key_num = ka;
-	out->key_den = kb;
-	if (ka == 0 && kb == 0) { /* no forces on either side: no odds to read */
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	switch (in[0]) { /* kind */
-	case 0: first = 0; end = 6; col = rtab_native_key0_0_(ka, kb); break;
-	default: first = 6; end = 11; col = rtab_native_key0_6_(ka, kb); break;
-	}
-	out->key_column = (int16_t)col;
-	/* shift river */
-	{
-		int64_t x0;
-		x0 = in[3]; /* river */
-		cond = (int32_t)x0;
-	}
-	if (cond) {
-		{
-			int64_t x0;
-			x0 = 1;
-			value = (int32_t)x0;
-		}
-		slot = out->napplied++;
-		out->applied[slot].modifier = 0;
-		out->applied[slot].value = value;
-		sv = -value;
-		out->applied[slot].signed_value = sv;
-		out->applied[slot].counted = 1;
-		out->applied[slot].shift = 1;
-		ssum_other += sv;
-	}
-	shift = 0;
-	shift += ssum_other;
-	out->column_shift = (int32_t)shift;
-	shift += col;
-	col = shift < first ? first : shift >= end ? end - 1 : (int)shift;
-	if (col == 0 || col == 6) { /* no result: not allowed */
-		out->column = (uint16_t)col;
-		out->row = UINT16_MAX;
-		out->modifier = modifier;
-		out->modified_roll = (int32_t)roll;
-		out->provisional = NULL;
-		out->nprovisional = 0;
-		return RTAB_E_NO_RESULT;
-	}
-	if (col == 5 || col == 10) { /* decided without a roll */
-		row = UINT16_MAX;
-		outcome = table0_columns[col].automatic;
-		out->automatic = 1;
-	} else {
-	if (nfaces == 0) return RTAB_E_FACES; /* the column needs a roll */
-	(void)nat;
-	{
-		uint32_t at = (uint32_t)roll + 7u;
-		if (at >= 22u) at = roll < -7 ? 0u : 21u;
-		uint16_t cell = rtab_native_t0_[(uint32_t)col * 22u + at];
-		if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-		row = (int)(cell >> 8);
-		outcome = (int)(cell & 0xffu);
-	}
-	}
-	out->column = (uint16_t)col;
-	out->row = (uint16_t)row;
-	out->outcome = (uint16_t)outcome;
-	out->modifier = modifier;
-	out->modified_roll = (int32_t)roll;
-	if (nt > RTAB_MAX_TRIGGERS) return RTAB_E_RULESET;
-	out->ntriggered = (uint16_t)nt;
+	rtab_result r;
+	int rc;
+	if (RTAB_LOWERED_UNLIKELY_(!s || !out ||
+	    (nfaces != 0 && (nfaces != 1 || !faces ||
+	     (uint32_t)faces[0] - 1u > 5u))))
+		return rtab_lowered_interpreted_(0, s ? s->inputs : NULL, faces, nfaces, extra_drm, out);
+	rc = rtab_lowered_lean0_(s->inputs, faces, nfaces, extra_drm, &r);
+	if (rc != RTAB_OK) return rc;
+	out->outcome = r.outcome;
+	out->row = r.row;
+	out->natural = r.natural;
+	out->modifier = r.modifier;
+	out->modified_roll = r.modified_roll;
 	return RTAB_OK;
 }
 
@@ -678,7 +620,7 @@ int two_keys_explain(size_t table, const two_keys_situation *s, const int32_t *f
 }
 
 /* rtab_resolve on this ruleset (rtab_ruleset.native_resolve): arguments the
- * native resolvers take are checked here, anything else is left to the
+ * resolvers take are checked here, anything else is left to the
  * interpreter, which refuses it as rtab_resolve always did. */
 static int two_keys_native_resolve_(const rtab_ruleset *ruleset, size_t table, const int32_t *values,
 	size_t nvalues, const int32_t *faces, size_t nfaces, int32_t extra_drm, rtab_result *out)
@@ -698,12 +640,12 @@ static int two_keys_native_resolve_(const rtab_ruleset *ruleset, size_t table, c
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	switch (table) {
 	case 0: rc = two_keys_explain_crt(s, faces, nfaces, extra_drm, out); break;
-	default: /* a table without native code */
+	default: /* not reached: the table was checked above */
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	}
 	/* An error: the interpreter's account of it, the result's fields as it leaves them
-	 * (no result, a 'none' column or odds 0:0, is an answer: the native code leaves
-	 * them so itself). */
+	 * (no result, a 'none' column or odds 0:0, is an answer: the resolvers leave
+	 * them so themselves). */
 	if (rc != RTAB_OK && rc != RTAB_E_NO_RESULT)
 		return rtab_resolve_interpreted(ruleset, table, values, nvalues, faces, nfaces, extra_drm, out);
 	return rc;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The interval analysis of expressions (see expr_intervals.h). */
-#include "codegen/expr_intervals.h"
+#include "analysis/expr_intervals.h"
 
 #include <string.h>
 
@@ -11,11 +11,6 @@ static ival clamp32(ival v)
 	if (v.hi > INT32_MAX)
 		v.hi = INT32_MAX;
 	return v;
-}
-
-bool ival_fits32(ival v)
-{
-	return v.lo >= INT32_MIN && v.hi <= INT32_MAX;
 }
 
 static int64_t min4(int64_t a, int64_t b, int64_t c, int64_t d)
@@ -32,7 +27,8 @@ static int64_t max4(int64_t a, int64_t b, int64_t c, int64_t d)
 	return m > d ? m : d;
 }
 
-ival ival_binary(int op, ival a, ival b)
+/* The range of a's value op b's, before any check (ADD, SUB, MUL, MIN, MAX, DIV_*). */
+static ival ival_binary(int op, ival a, ival b)
 {
 	switch ((rtab_op)op) {
 	case RTAB_OP_ADD: return (ival){a.lo + b.lo, a.hi + b.hi};
@@ -169,7 +165,7 @@ bool expr_intervals(const rtab_ruleset *rs, const rtab_expr *e, sstate *st)
 				return false;
 			const rtab_band *b = &rs->bands[in->arg];
 			if (b->rounding != RTAB_ROUND_EVENS)
-				return false; /* rounding odds between steps: left to the interpreter */
+				return false; /* rounding odds between steps: not bounded here */
 			for (size_t k = 0; k < b->nsteps; k++)
 				if (b->steps[k].num <= 0 || b->steps[k].den <= 0 ||
 				    b->steps[k].num > RTAB_MAX_STEP_TERM || b->steps[k].den > RTAB_MAX_STEP_TERM)
