@@ -3,11 +3,12 @@
 Each page is opened in a tab of its own (a new target), loaded, and read as
 `chromium --dump-dom` reads it (the doctype and the root element's markup
 once the load event has fired), or printed as `chromium --print-to-pdf`
-prints it; the tab is closed after. Starting the browser once rather than
-once a page is what the tests that render many pages spend least on.
+prints it; the tab is closed after. The browser starts once for all the
+pages: started once a page, it cost those tests most of their time.
 
     with headless.Browser(path) as browser:
         markup = browser.dump_dom('file:///tmp/page.html')
+        markup = browser.rendered('file:///tmp/page.html')  # or what went wrong
         browser.print_to_pdf('file:///tmp/page.html', '/tmp/page.pdf')
 
 A browser that dies or a page that does not load within the timeout raises
@@ -174,6 +175,14 @@ class Browser:
             return r['result']['value']
         finally:
             self._close(target, session)
+
+    def rendered(self, url, size=None):
+        """The page's DOM as dump_dom gives it, or what went wrong, said so that
+        the checks of the markup a test wants fail on it and show it."""
+        try:
+            return self.dump_dom(url, size)
+        except Error as e:
+            return 'chromium rendered nothing: %s' % e
 
     def print_to_pdf(self, url, out):
         """The page printed to the PDF out as --print-to-pdf --no-pdf-header-footer prints it:

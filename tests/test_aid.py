@@ -107,10 +107,7 @@ for path in sorted(glob.glob('tables/*.rtab')):
         # The HTML, as Chromium renders it.
         page = os.path.join(tmp, '%s.%s.html' % (name, locale))
         subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page], check=True)
-        try:
-            dom = browser.dump_dom('file://' + page)
-        except headless.Error as e:
-            dom = str(e)
+        dom = browser.rendered('file://' + page)
         if '<table' not in dom:
             failed.append('%s %s: chromium rendered nothing: %s' % (path, locale, dom[-300:]))
             continue

@@ -212,11 +212,7 @@ def rendered(what, out):
     page = os.path.join(tmp, 'page.html')
     with open(page, 'w', encoding='utf-8') as f:
         f.write(out)
-    try:
-        dom = browser.dump_dom('file://' + page)
-    except headless.Error as e:
-        fail('%s: chromium rendered nothing: %s' % (what, e))
-        return None
+    dom = browser.rendered('file://' + page)
     if '<body' not in dom:
         fail('%s: chromium rendered nothing: %s' % (what, dom[:500]))
         return None

@@ -70,10 +70,7 @@ try:
                 with open(page, encoding='utf-8') as f:
                     markup = f.read()
             else:
-                try:
-                    markup = browser.dump_dom('file://' + page)
-                except headless.Error as e:
-                    markup = str(e)
+                markup = browser.rendered('file://' + page)
                 if '<table' not in markup:
                     failed.append('%s %s: chromium rendered nothing: %s' % (path, locales, markup[-500:]))
                     continue

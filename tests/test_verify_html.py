@@ -79,15 +79,7 @@ failed = []
 # One browser renders every page (tests/headless.py); the frame that
 # measures the wide page reads the page it holds, a file beside it.
 browser = headless.Browser(chromium, ['--allow-file-access-from-files'])
-
-
-def render(url, size=None):
-    """The DOM of the page once loaded, or what went wrong."""
-    try:
-        return browser.dump_dom(url, size)
-    except headless.Error as e:
-        return 'chromium rendered nothing: %s' % e
-
+render = browser.rendered
 
 with tempfile.TemporaryDirectory() as tmp:
     page = os.path.join(tmp, 'verify.html')
