@@ -18,6 +18,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import csharp_bundle  # noqa: E402
+
 rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
 language = sys.argv[3] if len(sys.argv) > 3 else 'python'
 os.chdir(root)
@@ -197,44 +200,74 @@ with tempfile.TemporaryDirectory() as tmp:
             return good.subn(bad, source)
         return source.replace(good, bad), source.count(good)
 
-    def run(mutation):
-        """The first ruleset whose vectors catch the mutation, or a problem."""
-        good, bad = MUTATIONS[mutation][language]
-        said = 0
-        for path in rulesets:
-            module, source = modules[path]
+    def verdict(path, port):
+        """Whether rtab conform on path catches the mutant port: (where, None), (None, problem),
+        or None when every vector passes."""
+        p = subprocess.run([rtab, 'conform', path, *OPTIONS.get(path, []), '--', *port],
+                           capture_output=True, text=True, timeout=600)
+        if p.returncode == 0:
+            return None
+        out = p.stdout + p.stderr
+        named = re.search(r'vector \d+ \((table|reactions|transition|distance|procedure|chain) \w+', out)
+        if p.returncode != 1 or not named:
+            return None, 'on %s: exit %d without naming the situation: %s' % (path, p.returncode, out[:500])
+        return '%s (%s)' % (path, named.group(0)), None
+
+    # The rulesets in turn, each with every mutation that none before caught
+    # planted in its module: the first ruleset whose vectors catch a mutation
+    # (or the problem it meets there) is its result. The C# mutants of a
+    # ruleset are compiled by one mcs into one program (csharp_bundle).
+    found = {}  # mutation -> (where, problem)
+    said = dict.fromkeys(MUTATIONS, 0)
+    for path in rulesets:
+        module, source = modules[path]
+        ports = {}
+        for mutation in MUTATIONS:
+            if mutation in found:
+                continue
+            good, bad = MUTATIONS[mutation][language]
             wrong_source, n = plant(source, good, bad)
-            said += n
+            said[mutation] += n
             if n == 0:
                 continue  # nothing of this ruleset's resolver says it (a table without a cap)
             wrong = module[:-len(SUFFIX[language])] + '_' + re.sub(r'\W+', '_', mutation) + SUFFIX[language]
             with open(wrong, 'w', encoding='utf-8') as f:
                 f.write(wrong_source)
-            port = [*RUNNER[language], wrong]
-            if language == 'csharp':
-                # A library: the program that answers conform beside it, compiled with it.
+            ports[mutation] = [*RUNNER[language], wrong]
+        if language == 'csharp' and ports:
+            # A library: the program that answers conform beside it, compiled with it.
+            harness = module[:-len('.cs')] + '_conform.cs'
+            pairs = []
+            for mutation, (_, wrong) in ports.items():
+                copy = wrong[:-len('.cs')] + '_conform.cs'
+                shutil.copyfile(harness, copy)
+                pairs.append((wrong, copy))
+            commands = csharp_bundle.link(pairs, os.path.dirname(module), strict=False) or [None] * len(pairs)
+            for (mutation, (_, wrong)), (_, copy), command in zip(list(ports.items()), pairs, commands):
+                if command:
+                    ports[mutation] = command
+                    continue
+                # On its own (its namespace as in the program, in both files), for its own error.
                 exe = wrong[:-len('.cs')] + '.exe'
-                p = subprocess.run(['mcs', '-nologo', '-out:' + exe, wrong, module[:-len('.cs')] + '_conform.cs'],
-                                   capture_output=True, text=True)
+                p = subprocess.run(['mcs', '-nologo', '-out:' + exe, wrong, copy], capture_output=True, text=True)
                 if p.returncode != 0:
-                    return mutation, None, 'on %s: the module does not compile: %s' % (path, p.stdout[:500])
-                port = [*RUNNER[language], exe]
-            p = subprocess.run([rtab, 'conform', path, *OPTIONS.get(path, []), '--', *port],
-                               capture_output=True, text=True, timeout=600)
-            if p.returncode == 0:
-                continue
-            out = p.stdout + p.stderr
-            named = re.search(r'vector \d+ \((table|reactions|transition|distance|procedure|chain) \w+', out)
-            if p.returncode != 1 or not named:
-                return mutation, None, 'on %s: exit %d without naming the situation: %s' % (
-                    path, p.returncode, out[:500])
-            return mutation, '%s (%s)' % (path, named.group(0)), None
-        if said == 0:
-            return mutation, None, 'the resolver no longer says %r' % getattr(good, 'pattern', good)
-        return mutation, None, 'passes conformance on every ruleset tried'
-
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        results = list(pool.map(run, MUTATIONS))
+                    found[mutation] = None, 'on %s: the module does not compile: %s' % (path, p.stdout[:500])
+                    del ports[mutation]
+                else:
+                    ports[mutation] = [*RUNNER[language], exe]
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            for mutation, caught_here in zip(ports, pool.map(lambda m: verdict(path, ports[m]), ports)):
+                if caught_here:
+                    found[mutation] = caught_here
+    results = []
+    for mutation in MUTATIONS:
+        if mutation in found:
+            results.append((mutation, *found[mutation]))
+        elif said[mutation] == 0:
+            good = MUTATIONS[mutation][language][0]
+            results.append((mutation, None, 'the resolver no longer says %r' % getattr(good, 'pattern', good)))
+        else:
+            results.append((mutation, None, 'passes conformance on every ruleset tried'))
     caught = 0
     for mutation, where, problem in results:
         if problem:
