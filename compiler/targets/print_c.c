@@ -791,7 +791,7 @@ static void put_lean_tables(strbuf *b, const ir_module *m, bool fired)
 				: "out->row = nat < 0 && row >= 0 ? (uint16_t)row : UINT16_MAX;\n"
 				  "out->outcome = (uint16_t)outcome;\n(void)rewritten_from; (void)rewrite;\n"
 				  "return RTAB_OK;";
-	print_walk_tables(b, m, &lean, NULL);
+	print_walk_tables(b, m, &lean);
 }
 
 /* The cells of each printed table the lean form reads in one step (lower/cells.h), and where
@@ -908,7 +908,7 @@ bool print_c_lowered(strbuf *b, const ir_module *m, const char *name, const reas
 	put_cells(b, m);
 	put_folds(b, m);
 	put_lean_cells(b, m);
-	print_walk_resolvers(b, m, &c_lang, NULL);
+	print_walk_resolvers(b, m, &c_lang);
 	bool fired = put_lean_fired(b, m);
 	put_lean_tables(b, m, fired);
 	put_fired_dispatch(b, m);

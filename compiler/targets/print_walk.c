@@ -1877,26 +1877,25 @@ static void put_requirements(walk *w)
 	say(w, L->requirements_end, NULL, NULL);
 }
 
-static void print_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables, bool fired)
+static void print_tables(strbuf *b, const ir_module *m, const lang_spelling *L, bool fired)
 {
 	walk w = {.b = b, .m = m, .L = L};
 	for (size_t k = 0; fired && k < m->noutcomes; k++)
 		if (m->outcomes[k].ntriggers)
 			put_fired(&w, k);
 	for (size_t k = 0; k < m->ntables; k++)
-		if (!tables || tables[k])
-			put_table(&w, &m->tables[k]);
+		put_table(&w, &m->tables[k]);
 	walk_done(&w);
 }
 
-void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
+void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L)
 {
-	print_tables(b, m, L, tables, true);
+	print_tables(b, m, L, true);
 }
 
-void print_walk_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables)
+void print_walk_tables(strbuf *b, const ir_module *m, const lang_spelling *L)
 {
-	print_tables(b, m, L, tables, false);
+	print_tables(b, m, L, false);
 }
 
 void print_walk_requirements(strbuf *b, const ir_module *m, const lang_spelling *L)

@@ -239,12 +239,12 @@ extern const char *const walk_cond_c_family[IR_OP_COUNT_];
 
 /* Prints the lowered resolver of m in the language L spells. */
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L);
-/* Only the resolvers of the tables k where tables[k] (tables NULL: every table) and what
- * they call of the triggers (fired), for a language whose module has the rest (C: the data). */
-void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables);
+/* Only the resolvers of the tables and what they call of the triggers (fired), for a
+ * language whose module has the rest (C: the data). */
+void print_walk_resolvers(strbuf *b, const ir_module *m, const lang_spelling *L);
 /* The same without the triggers' functions: the tables again, in other spellings (C's lean
  * form, which calls the triggers' functions print_walk_resolvers printed). */
-void print_walk_tables(strbuf *b, const ir_module *m, const lang_spelling *L, const bool *tables);
+void print_walk_tables(strbuf *b, const ir_module *m, const lang_spelling *L);
 /* Only the requirements (requirements_begin, each, requirements_end): C's, which the entry
  * behind rtab_resolve tests before it calls a resolver. */
 void print_walk_requirements(strbuf *b, const ir_module *m, const lang_spelling *L);
