@@ -786,6 +786,19 @@ static bool opens_rows(const items *in, size_t i)
 			break;
 		k--;
 	}
+	/* ... and of a line chosen by a condition: 'rows [LINE] when CONDITION {',
+	 * 'rows LINE otherwise {' */
+	for (size_t j = i, condition = 0; (k < 1 || in->v[k - 1].token != ROWS) && j >= 1; j--) {
+		int tok = in->v[j - 1].token;
+		if (tok == ';' || tok == '{' || tok == '}')
+			break;
+		if (tok == WHEN || tok == OTHERWISE)
+			condition = 1;
+		else if (tok == ROWS) {
+			k = condition ? j : k;
+			break;
+		}
+	}
 	if (k < 1 || in->v[k - 1].token != ROWS)
 		return false;
 	for (size_t j = i + 1; j < in->n; j++) {

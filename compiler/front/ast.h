@@ -299,6 +299,7 @@ typedef struct ast_stmt {
 	src_loc text_loc;
 	src_loc name2_loc;
 	bool star;     /* '*' of a column or an arc; a '+' list of a variant; ST_ROWS: 'rows otherwise' */
+	bool by_condition; /* ST_ROWS written 'rows [NAME] when CONDITION' or 'rows NAME otherwise' */
 	bool misspelt; /* ST_EXACT, ST_PATCH: begun by another word than the statement's */
 	int64_t lo, hi;
 	/* An example's check. */

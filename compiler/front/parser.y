@@ -1191,6 +1191,20 @@ stmt:
 		$$ = $6; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->ids = $4;
 		lex_rows_end(scanner);
 	}
+	/* A line chosen by a condition, in the row form: 'rows cavalry when
+	 * attacker_cavalry { ... }', 'rows infantry otherwise { ... }' (as 'grid
+	 * NAME when', the name optional). */
+	| ROWS WHEN expr '{' rowitems '}' {
+		$$ = $5; $$->loc = LOC(@1); $$->expr = $3; $$->by_condition = true; lex_rows_end(scanner);
+	}
+	| ROWS IDENT WHEN expr '{' rowitems '}' {
+		$$ = $6; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->expr = $4;
+		$$->by_condition = true; lex_rows_end(scanner);
+	}
+	| ROWS IDENT OTHERWISE '{' rowitems '}' {
+		$$ = $5; $$->loc = LOC(@1); $$->name = $2; $$->name_loc = LOC(@2); $$->star = true;
+		$$->by_condition = true; lex_rows_end(scanner);
+	}
 	/* A variant's cell patch: 'cell 1 at 3:1 = DR;', 'cell 5-6 at 1:1 = DE @ "7.8";'. */
 	| IDENT patch_rolls IDENT patch_column '=' patch_result part_rule_opt provisional_opt ';' {
 		$$ = patch_stmt(@1, $1, $2, $3, @3, $4, $6, $7, $8, @8);

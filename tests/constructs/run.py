@@ -91,6 +91,7 @@ SUB_FORMS = [
     'computed_rows',       # rows { 0-2 3-5 6+ ... }: one computed key in the row form, its steps over the columns
     'rewrite_earlier',     # rewrite A -> B when earlier OUTCOME: whether an earlier repeat of the trigger gave OUTCOME
     'rewrite_earlier_logic',  # rewrite A -> B when not earlier OUTCOME, earlier OUTCOME or C
+    'rows_when',           # rows NAME when CONDITION { ... }: a line chosen by a condition in the row form
 ]
 
 # --sample: one pair of fixture and verb in this many.

@@ -99,13 +99,15 @@ static void line_program(model *m, rtab_table *t, const rtab_expr *conds, size_t
 }
 
 /*
- * Lines by a value in the row form, as a threshold table prints them: a
- * rows block per range of the first key ('rows 1-2 { ... }', or 'rows
- * otherwise { ... }' for every value no range takes), its header the steps
- * of the second key over its columns, each row an outcome and its rolls in
- * each column. Each block is the run of columns a grid of that range would
- * be, 'below' and 'above' ending it as they end a grid's, read when the key
- * lies in the range, and its rows are rows of the table with ranges in its
+ * Lines in the row form, as a threshold table prints them: a rows block per
+ * range of a first key read by value ('rows 1-2 { ... }', or 'rows otherwise
+ * { ... }' for every value no range takes), or per line a condition chooses
+ * ('rows cavalry when attacker_cavalry { ... }', 'rows infantry otherwise
+ * { ... }'), its header the steps of the second key over its columns, each
+ * row an outcome and its rolls in each column. Each block is the run of
+ * columns a grid of that range or condition would be, 'below' and 'above'
+ * ending it as they end a grid's, read when the key lies in the range or the
+ * condition holds, and its rows are rows of the table with ranges in its
  * printed columns only.
  */
 static void resolve_value_rows(model *m, const ast_def *d, rtab_table *t, model_table *mt,
@@ -123,45 +125,62 @@ static void resolve_value_rows(model *m, const ast_def *d, rtab_table *t, model_
 	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
 	size_t n = 0;
 	int otherwise = -1;
-	bool ok = key_ok;
+	bool ok = key_ok, by_value = cols->times != NULL; /* else lines by 'when' */
 	t->columns = mt->columns = columns;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind != ST_ROWS)
 			continue;
 		if (s->star && otherwise >= 0) {
 			check_report(m, CHECK_DUPLICATE, s->loc,
-				     "table '%s' has two 'rows otherwise' blocks; one reads every value no range takes",
+				     by_value ? "table '%s' has two 'rows otherwise' blocks; one reads every value no range takes"
+					      : "table '%s' has two 'otherwise' lines; one reads every situation no condition holds in",
 				     d->id);
 			check_note(m, blocks[otherwise]->loc, "the first is here");
 			ok = false;
 			continue;
 		}
 		if (!s->expr && !s->star) {
-			check_report(m, CHECK_ROW_SHAPE, s->loc,
-				     "a table whose lines are by %s(...) names each rows block by the values of the key it is for: rows 0-2 { ... }, rows 3+ { ... } (or rows otherwise { ... })",
-				     cols->name2);
+			if (by_value)
+				check_report(m, CHECK_ROW_SHAPE, s->loc,
+					     "a table whose lines are by %s(...) names each rows block by the values of the key it is for: rows 0-2 { ... }, rows 3+ { ... } (or rows otherwise { ... })",
+					     cols->name2);
+			else
+				check_report(m, CHECK_ROW_SHAPE, s->loc,
+					     "a table whose columns are by (when, %s(...)) names each rows block by its line's condition: rows NAME when CONDITION { ... } (or rows NAME otherwise { ... })",
+					     cols->name);
 			ok = false;
 			continue;
 		}
+		char buf[32];
+		const char *name = line_name(s, n, buf, sizeof buf);
+		if (s->name)
+			for (size_t k = 0; k < n; k++)
+				if (blocks[k]->name && strcmp(blocks[k]->name, s->name) == 0) {
+					check_report(m, CHECK_DUPLICATE, s->name_loc,
+						     "table '%s' has two lines called '%s'; name each line as the page prints it",
+						     d->id, s->name);
+					check_note(m, blocks[k]->name_loc, "the first is here");
+					ok = false;
+				}
 		expr_type type;
 		if (s->star)
 			conds[n] = (rtab_expr){0, NULL, NULL};
-		else if (!compile_expr_as(m, s->expr, RTAB_TYPE_BOOL, &conds[n], &type, "the range of a rows block") ||
+		else if (!compile_expr_as(m, s->expr, RTAB_TYPE_BOOL, &conds[n], &type,
+					  by_value ? "the range of a rows block" : "the condition of a rows block") ||
 			 conds[n].ninstrs == 0)
 			ok = false;
 		ast_stmt *header = rows_steps_header(s);
 		if (!header) {
 			check_report(m, CHECK_ROW_SHAPE, s->loc,
-				     "the rows of '%s' name the steps of the second key over their columns, above the first row: 0-2  3-5  6+",
-				     s->star ? "otherwise" : s->name);
+				     "the rows of '%s' name the steps of the second key over their columns, above the first row: %s",
+				     name, by_value ? "0-2  3-5  6+" : "1:1  2:1  3:1");
 			ok = false;
 			continue;
 		}
 		ast_stmt as_grid = {.kind = ST_GRID, .loc = s->loc, .body = header};
 		grid_part part;
 		size_t run;
-		bool fits = add_run(m, d, t, cols, &as_grid, below, above, key_ok,
-				    s->star ? "otherwise" : s->name, &run, &part, &ok);
+		bool fits = add_run(m, d, t, cols, &as_grid, below, above, key_ok, name, &run, &part, &ok);
 		ast_stmts_free(header);
 		if (!fits)
 			break;
@@ -199,7 +218,7 @@ void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_ta
 {
 	size_t ngrids = 0, ncols = 0;
 	const ast_stmt *rows = NULL, *grid = NULL;
-	for (const ast_stmt *s = d->body; s && cols->times; s = s->next) {
+	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind == ST_ROWS && !rows)
 			rows = s;
 		else if ((s->kind == ST_GRID_WHEN || s->kind == ST_GRID) && !grid)
@@ -207,11 +226,12 @@ void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_ta
 	}
 	if (rows && grid) {
 		check_report(m, CHECK_DUPLICATE, rows->loc,
-			     "table '%s' has both grids and rows; write every range of its first key one way",
+			     cols->times ? "table '%s' has both grids and rows; write every range of its first key one way"
+					 : "table '%s' has both grids and rows; write every line one way",
 			     d->id);
 		return;
 	}
-	if (rows) { /* 'rows 1-2 { ... }': lines by a value in the row form */
+	if (rows) { /* 'rows 1-2 { ... }', 'rows cavalry when ... { ... }': lines in the row form */
 		resolve_value_rows(m, d, t, mt, cols, below, above, key_ok);
 		return;
 	}

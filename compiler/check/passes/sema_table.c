@@ -372,6 +372,26 @@ static void resolve_naturals(model *m, const ast_def *d, rtab_table *t)
 	}
 }
 
+/* 'rows NAME when CONDITION { ... }' is a line of a table whose columns are
+ * by (when, ...) (or a range of a first key read by value, whose lines are
+ * conditions too); elsewhere the condition would go unread: one error, and
+ * the shape errors that follow from it muted. */
+static void refuse_rows_by_condition(model *m, const ast_def *d, const ast_stmt *cols)
+{
+	if (cols && cols->name2 && (cols->times || strcmp(cols->name2, "when") == 0))
+		return;
+	for (const ast_stmt *s = d->body; s; s = s->next)
+		if (s->kind == ST_ROWS && s->by_condition) {
+			check_report(m, CHECK_ROW_SHAPE, s->loc,
+				     cols && cols->name2
+					     ? "rows chosen by a condition are a line of a table whose columns say so: columns by (when, %s(A, B)); the rows of a value of '%s' are rows VALUE { ... }"
+					     : "rows chosen by a condition are a line of a table whose columns say so: columns by (when, %s(A, B)); (or difference, value)",
+				     cols && cols->name ? cols->name : "odds", cols && cols->name2 ? cols->name2 : "");
+			m->shape_muted = true;
+			return;
+		}
+}
+
 /* "A reads as B when ..." (11.7.4). A rewrite that computes a result's
  * numbers is one rewrite per result of its outcome the table gives, in its
  * place (sema_numeric_rewrite.c); the first that holds still wins. */
@@ -532,6 +552,7 @@ void resolve_tables(model *m)
 					     "a line chosen by a condition needs the table to say so: columns by (when, odds(A, B)); (or difference, value)");
 				break;
 			}
+		refuse_rows_by_condition(m, d, cols);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (!def_takes_stmt(DEF_TABLE, s->kind)) /* stray patches: expand_variants */
 				report_misplaced(m, s, "a table");
