@@ -46,10 +46,8 @@ MUTATIONS = {
         'lua': (re.compile(r'if modifier ([<>]) '), r'if false and modifier \1 '),
         'csharp': ('modifier = Math.Min(Math.Max(modifier, ', 'modifier = modifier; // Math.Min(Math.Max(modifier, ')},
     'a natural rule ignored': {
-        'python': ('nat = natural_index(', 'nat = -1 if True else natural_index('),
-        'js': ("let nat = faces.length ? naturalIndex(", "let nat = 0 ? naturalIndex("),
-        'lua': ('local nat = #faces > 0 and natural_index(', 'local nat = false and natural_index('),
-        'csharp': ('long nat = faces.Length != 0 ? NaturalIndex(', 'long nat = false ? NaturalIndex(')},
+        language: (re.compile(r'(?<![\w.])nat = (\d+)'), 'nat = -1')
+        for language in ('python', 'js', 'lua', 'csharp')},
     'a shift not clamped': {
         'python': (re.compile(r'if column ([<>]) '), r'if False and column \1 '),
         'js': ("const column = Math.min(Math.max(col + shift, first), end - 1);",
@@ -148,15 +146,13 @@ MUTATIONS = {
         'lua': ('if rewrite_rule ~= nil and rewrite_rule ~= NULL then rule = rewrite_rule',
                 'if false then rule = rewrite_rule'),
         'csharp': ('if (rewriteRule != null) rule = rewriteRule;', 'if (false) rule = rewriteRule;')},
-    # A ratio band read 'round linear, ties up' that breaks a tie down: only odds
-    # exactly midway between two of the odds it rounds to tell (the vectors
-    # search the midpoints on either side of each step).
-    'a linear tie on the wrong side': {
-        'python': ('down = left < right if mode == ROUND_LINEAR_UP else left <= right', 'down = left <= right'),
-        'js': ('down = mode === ROUND_LINEAR_UP ? left < right : left <= right;', 'down = left <= right;'),
-        'lua': ('if mode == ROUND_LINEAR_UP then down = c < 0 else down = c <= 0 end', 'down = c <= 0'),
-        'csharp': ('down = mode == RtabOdds.ROUND_LINEAR_UP ? left < right : left <= right;',
-                   'down = left <= right;')},
+    # A key or a ratio band whose rounding reads a tie on the other side: a test of the
+    # key below a point decided at compile time (a step, a midpoint) read as at most it.
+    # Only keys exactly at such a point tell (the vectors search the midpoints on either
+    # side of each step).
+    'a tie of a rounding on the wrong side': {
+        language: (re.compile(r'a \* (\d+) < (\d+) \* b'), r'a * \1 <= \2 * b')
+        for language in ('python', 'js', 'lua', 'csharp')},
     'the code swapped for the id': {
         'python': ("'code': o['code'], 'rule'", "'code': o['id'], 'rule'"),
         'js': ("r.code = o.code;", "r.code = o.id;"),

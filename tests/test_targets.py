@@ -175,9 +175,10 @@ def typecheck_ts(paths):
             print('ok: ts: tsc --strict accepts the declarations (.d.mts and .d.cts) of %d modules' % (len(checks) // 2))
 
 
-# And the line read before the key: its reason first (tests/native/line_reasons.rtab).
+# And the line read before the key: its reason first (tests/native/line_reasons.rtab); a key
+# compared with a midpoint by products past 2^53 (tests/targets/wide_steps.rtab).
 files = sorted(glob.glob('tables/*.rtab')) + ([] if sample else sorted(glob.glob('tests/constructs/fixtures/*.rtab')) +
-                                              ['tests/native/line_reasons.rtab'])
+                                              ['tests/native/line_reasons.rtab', 'tests/targets/wide_steps.rtab'])
 jobs = []
 if 'ts' in wanted:
     wanted.remove('ts')

@@ -19,6 +19,7 @@
 #include "rtab.h"
 #include "lower/cells.h"
 #include "lower/fold.h"
+#include "lower/ratio_chain.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -50,8 +51,8 @@ typedef enum ir_op {
 	IR_SCALE,      /* dst = a * imm (a whole number made exact) */
 	IR_MUL_EXACT,  /* dst = a * b / imm, exactly or an inexact-value error */
 	IR_DIV_EXACT,  /* dst = a * imm / b, exactly or an inexact-value error */
-	IR_MATRIX,     /* dst = cell of matrix imm at keys[0..nkeys) (the support's lookup) */
-	IR_BAND,       /* dst = ratio band imm read at a:b (the support's rounding) */
+	IR_MATRIX,     /* dst = cell of matrix imm at keys[0..nkeys) (ir_module.matrix_reasons) */
+	IR_BAND,       /* dst = ratio band imm read at a:b (ir_module.bands: its steps decided) */
 	IR_ROLL,       /* dst = the faces of dice imm (the support's; a table has none to give) */
 	IR_IF,         /* dst = a != 0 ? (the code up to IR_ELSE) : (the code up to IR_END) */
 	IR_ELSE,       /* a: the value of the 'then' code */
@@ -128,6 +129,13 @@ typedef struct ir_rewrite {
 	const char *rule;
 } ir_rewrite;
 
+/* A computed key's column over one run of columns [first, end) (all of them, or the
+ * run an input or a line chooses), decided at compile time (lower/ratio_chain.h). */
+typedef struct ir_key_run {
+	uint16_t first, end;
+	ratio_chain chain;
+} ir_key_run;
+
 /* A results table, lowered. Its constant data (column ids, the row of each
  * roll, rows' outcomes, rules and reasons) is read from `t` by the printers
  * as arrays indexed directly; its reasons are numbered in the module. */
@@ -140,6 +148,8 @@ typedef struct ir_table {
 	ir_code key_a, key_b;    /* a computed key */
 	ir_code line_key;        /* the line a condition chooses (noting), */
 	ir_code line_key_quiet;  /* and again, as the runtime reads it after the shift (not noting) */
+	size_t nkey_runs;        /* a computed key (not two enums'): its column per run */
+	ir_key_run *key_runs;
 	int32_t column_input_reasons; /* a reason list for the column input's enum, or -1 */
 	int32_t column_input_default_reason; /* the column input's provisional at its default, or -1 */
 	size_t nrewrites;
@@ -229,6 +239,10 @@ typedef struct ir_module {
 	size_t ndistances;
 	ir_distance *distances;
 	/* A transition is a state's next state: the printers index its array (rs). */
+	ratio_chain *bands;      /* per ratio band: the step a:b reaches (nsteps: none, its otherwise) */
+	int32_t *band_reason;    /* per band: its own reason, noted first, or -1 */
+	int32_t *band_reasons;   /* per band: a reason list, each step's then the otherwise's, or -1 */
+	int32_t *matrix_reasons; /* per matrix: a reason list, each cell's, or -1 */
 	int32_t *enum_reasons; /* per enum: its reason list, -1 (none of its values has one), -2 (not yet asked) */
 } ir_module;
 

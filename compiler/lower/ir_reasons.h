@@ -11,4 +11,7 @@ int32_t ir_reason(ir_module *m, const char *text);
 /* The reason list of enum e's values (each value's reason), or -1 when none has one. */
 int32_t ir_enum_reasons(ir_module *m, uint16_t e);
 
+/* A reason list of n texts (each numbered), or -1 when none is there. */
+int32_t ir_reasons_of(ir_module *m, const char *const *texts, size_t n);
+
 #endif

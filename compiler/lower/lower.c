@@ -31,8 +31,8 @@ typedef struct lower_entry {
 #define lower_OUTCOME LOWERED("its triggers: whether and how many times each fires, what each passes on")
 #define lower_MODIFIER LOWERED("its condition, value, side and group, within each table's lists")
 #define lower_TABLE LOWERED("every key kind, shift, column kind, natural rule and rewrite")
-#define lower_MATRIX NOT_APPLICABLE("looked up by each target's support file, from the data")
-#define lower_BAND NOT_APPLICABLE("read by each target's support file, from the data (its rounding)")
+#define lower_MATRIX LOWERED("its cells and their reasons, indexed by its keys")
+#define lower_BAND LOWERED("the step each ratio reaches, its rounding decided at compile time")
 #define lower_GROUP LOWERED("its stacking and cap, decided per table list at compile time")
 #define lower_EXAMPLE NOT_APPLICABLE("checked by rtab check; nothing of it resolves")
 #define lower_REQUIRE LOWERED("its condition, checked before every resolution")
@@ -72,6 +72,46 @@ static bool lower_outcome(ir_module *m, const rtab_outcome *o, ir_outcome *out)
 		}
 	}
 	return true;
+}
+
+char *lower_lookups(ir_module *m)
+{
+	const rtab_ruleset *rs = m->rs;
+	m->matrix_reasons = xcalloc(rs->nmatrices ? rs->nmatrices : 1, sizeof *m->matrix_reasons);
+	for (size_t k = 0; k < rs->nmatrices; k++) {
+		const rtab_matrix *mx = &rs->matrices[k];
+		size_t n = lower_matrix_cells(rs, k);
+		const char **texts = xcalloc(n ? n : 1, sizeof *texts);
+		for (size_t c = 0; c < n; c++)
+			texts[c] = rtab_matrix_reason(mx, c);
+		m->matrix_reasons[k] = ir_reasons_of(m, texts, n);
+		free(texts);
+	}
+	m->bands = xcalloc(rs->nbands ? rs->nbands : 1, sizeof *m->bands);
+	m->band_reason = xcalloc(rs->nbands ? rs->nbands : 1, sizeof *m->band_reason);
+	m->band_reasons = xcalloc(rs->nbands ? rs->nbands : 1, sizeof *m->band_reasons);
+	for (size_t k = 0; k < rs->nbands; k++) {
+		const rtab_band *b = &rs->bands[k];
+		m->band_reason[k] = ir_reason(m, b->provisional);
+		const char **texts = xcalloc(b->nsteps + 1u, sizeof *texts);
+		for (size_t i = 0; i < b->nsteps && b->step_provisional; i++)
+			texts[i] = b->step_provisional[i];
+		texts[b->nsteps] = b->otherwise_provisional;
+		m->band_reasons[k] = ir_reasons_of(m, texts, b->nsteps + 1u);
+		free(texts);
+		if (!ratio_chain_of_band(b, &m->bands[k]))
+			return xasprintf("band '%s': its steps lie past what a ratio is compared with", b->id);
+	}
+	return NULL;
+}
+
+size_t lower_matrix_cells(const rtab_ruleset *rs, size_t k)
+{
+	const rtab_matrix *mx = &rs->matrices[k];
+	size_t n = mx->ndims ? 1 : 0;
+	for (size_t d = 0; d < mx->ndims; d++)
+		n *= mx->dims[d] < rs->nenums ? rs->enums[mx->dims[d]].nvalues : 0;
+	return n;
 }
 
 ir_module *lower_ruleset(const rtab_ruleset *rs, lower_error *failure)
@@ -199,6 +239,12 @@ void ir_module_free(ir_module *m)
 	free(m->tables);
 	free(m->reasons);
 	free(m->enum_reasons);
+	for (size_t k = 0; m->bands && k < m->rs->nbands; k++)
+		ratio_chain_free(&m->bands[k]);
+	free(m->bands);
+	free(m->band_reason);
+	free(m->band_reasons);
+	free(m->matrix_reasons);
 	free(m);
 }
 

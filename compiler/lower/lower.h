@@ -27,6 +27,12 @@ ir_module *lower_ruleset(const rtab_ruleset *rs, lower_error *error);
 
 void ir_module_free(ir_module *m);
 
+/* The lookups a module of a target resolves itself (not C's, which reads them through
+ * the runtime): each matrix's cells' reasons, each ratio band's step by a:b (decided at
+ * compile time) and its reasons, numbered after the rest (ir_module.bands, band_reason,
+ * band_reasons, matrix_reasons). NULL, or what of which band could not be decided (to free). */
+char *lower_lookups(ir_module *m);
+
 /* The IR as text, one instruction a line, for reading what a ruleset lowers to. */
 void ir_module_print(strbuf *b, const ir_module *m);
 
@@ -35,6 +41,9 @@ void ir_module_print(strbuf *b, const ir_module *m);
  * ratios in their order of declaration. The first a:b reaches is then the one furthest from
  * 1:1, as rtab_band_reach chooses. */
 void lower_band_order(const rtab_band *b, size_t *order);
+
+/* The number of cells of matrix k of rs (the product of its keys' enums' sizes). */
+size_t lower_matrix_cells(const rtab_ruleset *rs, size_t k);
 
 /* Whether the lowering handles a kind of definition, or why not (yet). */
 construct_use lower_kind_use(def_kind kind);

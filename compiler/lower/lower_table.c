@@ -97,6 +97,31 @@ static void fold_lean(const rtab_ruleset *rs, const rtab_table *t, ir_table *out
 		l->groups[g].folded = l->groups[g].group >= 0 && out->lean_fold.group_folded[l->groups[g].group];
 }
 
+/* The column of a computed key per run of columns the key reads among: every column, or
+ * each run an input's value or a line chooses. */
+static bool plan_key_runs(const rtab_ruleset *rs, const rtab_table *t, ir_table *out)
+{
+	size_t nvalues = t->column_input >= 0 ? (size_t)rs->inputs[t->column_input].max + 1 : t->nlines;
+	bool runs = t->column_end_of_value && t->column_of_value && (t->column_input >= 0 || t->nlines > 0);
+	size_t n = runs ? nvalues : 1;
+	out->key_runs = xcalloc(n ? n : 1, sizeof *out->key_runs);
+	for (size_t v = 0; v < n; v++) {
+		uint16_t first = runs ? t->column_of_value[v] : 0;
+		uint16_t end = runs ? t->column_end_of_value[v] : (uint16_t)t->ncolumns;
+		bool seen = false;
+		for (size_t k = 0; k < out->nkey_runs; k++)
+			seen |= out->key_runs[k].first == first && out->key_runs[k].end == end;
+		if (seen || first >= end || end > t->ncolumns)
+			continue; /* the runtime refuses a run that holds no column: so does the walk */
+		ir_key_run *r = &out->key_runs[out->nkey_runs++];
+		r->first = first;
+		r->end = end;
+		if (!ratio_chain_of_key(t, first, end, &r->chain))
+			return false;
+	}
+	return true;
+}
+
 bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 {
 	const rtab_ruleset *rs = m->rs;
@@ -123,8 +148,17 @@ bool lower_table(ir_module *m, uint16_t ti, ir_table *out, const char **what)
 		if (!lower_expr(m, &t->key_a, IR_NOTES_ALWAYS, &next, &out->key_a) ||
 		    !lower_expr(m, &t->key_b, IR_NOTES_ALWAYS, &next, &out->key_b))
 			return false;
+		*what = "the steps of its columns";
+		if (!plan_key_runs(rs, t, out))
+			return false;
 		break;
 	case RTAB_KEY_VALUE:
+		if (!lower_expr(m, &t->key_a, IR_NOTES_ALWAYS, &next, &out->key_a))
+			return false;
+		*what = "the steps of its columns";
+		if (!plan_key_runs(rs, t, out))
+			return false;
+		break;
 	case RTAB_KEY_ENUM: /* the value of the second enum input */
 		if (!lower_expr(m, &t->key_a, IR_NOTES_ALWAYS, &next, &out->key_a))
 			return false;
@@ -210,6 +244,9 @@ void ir_table_free(ir_table *t)
 	free(t->row_reason);
 	free(t->natural_reason);
 	free(t->column_reason);
+	for (size_t k = 0; k < t->nkey_runs; k++)
+		ratio_chain_free(&t->key_runs[k].chain);
+	free(t->key_runs);
 	fold_plan_free(&t->lean_fold);
 	lean_cells_free(&t->lean_cells);
 }

@@ -19,10 +19,6 @@ static const char *csharp_data_type(const char *name)
 	for (size_t i = 0; i < sizeof strings / sizeof *strings; i++)
 		if (strcmp(name, strings[i]) == 0)
 			return "string[]";
-	if (strcmp(name, "NATURAL") == 0)
-		return "int[][]";
-	if (strcmp(name, "KEY") == 0)
-		return "RtabKey";
 	return "int[]";
 }
 
@@ -39,13 +35,6 @@ static const lang_spelling csharp = {
 	.arr_open = "{",
 	.arr_first = "",
 	.arr_close = "}",
-	/* A computed key, its ranges and its columns: RtabKey by named arguments. */
-	.obj_open = "new RtabKey(",
-	.obj_field = "~1: ",
-	.obj_close = ")",
-	.list_open = "new int[] {",
-	.list_close = "}",
-	.record_list_open = "new RtabKey[] {",
 
 	.def = "long r$1 = ~1;",
 	.op =
@@ -73,8 +62,8 @@ static const lang_spelling csharp = {
 			[IR_SCALE] = "ExactOp(EXACT_SCALE, $4, ~3, 0)",
 			[IR_MUL_EXACT] = "ExactOp(EXACT_MUL, $4, ~3, ~4)",
 			[IR_DIV_EXACT] = "ExactOp(EXACT_DIV, $4, ~3, ~4)",
-			[IR_MATRIX] = "R.Matrix($4, ~2, ~1)",
-			[IR_BAND] = "R.Band($4, ~3, ~4, ~2)",
+			[IR_MATRIX] = "Matrix$4(~2, ~1)",
+			[IR_BAND] = "Band$4(~2, ~3, ~4)",
 			[IR_ROLL] = "R.Roll($4, ~2)",
 		},
 	.ctx_none = "null",
@@ -184,12 +173,12 @@ static const lang_spelling csharp = {
 			       "if (a == 0 && b == 0) return r.Unresolved(false, null);",
 	.key_value_text = "r.Key = (a > 0 ? \"+\" : \"\") + a.ToString(CultureInfo.InvariantCulture);",
 	.input_ref = "inputs[$1]",
-	.key_read = "col = ReadKey(~1, a, b, first, end);",
 	.key_chain_if = ">if (~1) {",
 	.key_chain_elif = "|} else if (~1) {",
 	.key_chain_else = "|} else {",
 	.key_chain_set = "col = $1;",
 	.key_step_cmp = "a * $2 ~1 $1 * b",
+	.key_run_is = "first == $1 && end == $2",
 	.key_value_cmp = "a ~1 $1",
 	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a];\nif (!(col >= first && col < end)) throw new RtabException(E_RULESET);",
@@ -201,7 +190,8 @@ static const lang_spelling csharp = {
 	.clamp_ends = "long column = Math.Min(Math.Max(col + shift, first), end - 1);",
 	.column_unshifted = "long column = col;",
 	.column_set = "r.Column = ~1[column];\nr.Applied = applied;",
-	.nat_index = "long nat = faces.Length != 0 ? NaturalIndex(~1, faces) : -1;",
+	.nat_set = "nat = $1;",
+	.nat_faces_open = ">if (!facesLater) {",
 	.nat_none = "long nat = -1;",
 	.outcome_decl = "long outcome = -1, row = -1;\nstring why = null;",
 	.column_none = ">if (~1[column] == COLUMN_NONE) {\nctx.NoteFirst(~2[column]);\n"
@@ -296,6 +286,21 @@ static const lang_spelling csharp = {
 	.procedure_step_end = "step = @1;\noutcome = $1;\n<}",
 	.procedure_end = "return R.ProcedureOutcome(step, outcome, inputs);\n<}\n",
 	.array_fn = NULL,
+	.matrix_cells_def = "static readonly int[] M$1 = ~1;",
+	.matrix_begin = ">static long Matrix$1(RtabContext ctx, ~1) { // matrix $1: its cell at the keys",
+	.matrix_param = "long k$1",
+	.matrix_key_check = "if (k$1 < 0 || k$1 >= $2) throw new RtabException(E_INPUT);",
+	.matrix_cell = "long cell = ~1;",
+	.matrix_note = "if (ctx != null) ctx.Note(RL$1[cell]);",
+	.matrix_end = "return M$1[cell];\n<}\n",
+	.band_values_def = "static readonly int[] BV$1 = ~1;",
+	.band_begin = ">static long Band$1(RtabContext ctx, long a, long b) { // ratio band $1: the value of the step a:b reaches\n"
+		      "if (a < 0 || b < 0) throw new RtabException(E_INPUT);\nlong s = $2;",
+	.band_note = "if (ctx != null) ctx.Note(R$1);",
+	.band_read_open = ">if (a != 0 || b != 0) {",
+	.band_step_set = "s = $1;",
+	.band_note_step = "if (ctx != null) ctx.Note(RL$1[s]);",
+	.band_end = "return BV$1[s];\n<}\n",
 	.module_end = "",
 };
 

@@ -37,11 +37,6 @@ static const lang_spelling lua = {
 	.arr_open = "{",
 	.arr_first = "[0] = ",
 	.arr_close = "}",
-	.obj_open = "{",
-	.obj_field = "~1 = ",
-	.obj_close = "}",
-	.list_open = "{",
-	.list_close = "}",
 
 	.def = "local r$1 = ~1",
 	.op =
@@ -69,8 +64,8 @@ static const lang_spelling lua = {
 			[IR_SCALE] = "exact_op(\"scale\", $4, ~3, 0)",
 			[IR_MUL_EXACT] = "exact_op(\"mul_exact\", $4, ~3, ~4)",
 			[IR_DIV_EXACT] = "exact_op(\"div_exact\", $4, ~3, ~4)",
-			[IR_MATRIX] = "self:matrix($4, {~1}, ~2)",
-			[IR_BAND] = "self:band($4, r$2, r$3, ~2)",
+			[IR_MATRIX] = "MATRIX[$4](~2, ~1)",
+			[IR_BAND] = "BAND[$4](~2, ~3, ~4)",
 			[IR_ROLL] = "self:roll($4, ~2)",
 		},
 	.ctx_none = "nil",
@@ -117,7 +112,8 @@ static const lang_spelling lua = {
 			"local TABLES, REACTION_SETS, TRANSITIONS, DISTANCES, PROCEDURES = {}, {}, {}, {}, {}\n"
 			"local FIRED, PASSED, SHOWN, GIVEN = {}, {}, {}, {}\n"
 			"local NOT_EARLIER = {} -- a result's triggers: no repeat before\n"
-			"local V = {} -- the values a trigger passes on, as a result shows them (read at once)",
+			"local V = {} -- the values a trigger passes on, as a result shows them (read at once)\n"
+			"local MATRIX, MC, BAND, BV = {}, {}, {}, {} -- each matrix, its cells; each band, its values",
 	.requirements_begin = "\n-- The id of the first requirement the situation breaks, or nil.\n"
 			      ">local function requirement_broken(self, inputs)",
 	.requirement_fails = "if r$1 == 0 then return @1 end",
@@ -196,12 +192,13 @@ static const lang_spelling lua = {
 			       "if a == 0 and b == 0 then return no_result(column_id, key, key_column, column_shift, null) end",
 	.key_value_text = "if a > 0 then key = \"+\" .. string.format(\"%d\", a) else key = string.format(\"%d\", a) end",
 	.input_ref = "inputs[$1]",
-	.key_read = "col = read_key(~1, a, b, first, last)",
 	.key_chain_if = ">if ~1 then",
 	.key_chain_elif = "|elseif ~1 then",
 	.key_chain_else = "|else",
 	.key_chain_set = "col = $1",
 	.key_step_cmp = "a * $2 ~1 $1 * b",
+	.key_step_cmp_wide = "cmp_wide($2, a, $1, b) ~1 0",
+	.key_run_is = "first == $1 and last == $2",
 	.key_value_cmp = "a ~1 $1",
 	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not (col ~= nil and col >= first and col < last) then fail(E_RULESET) end",
@@ -213,7 +210,8 @@ static const lang_spelling lua = {
 	.clamp_ends = "local column = col + shift\nif column < first then column = first end\nif column > last - 1 then column = last - 1 end",
 	.column_unshifted = "local column = col",
 	.column_set = "column_id = ~1[column]",
-	.nat_index = "local nat = #faces > 0 and natural_index(~1, $1, faces) or -1",
+	.nat_set = "nat = $1",
+	.nat_faces_open = ">if not faces_later then",
 	.nat_none = "local nat = -1",
 	.outcome_decl = "local outcome, why, row",
 	.column_none = ">if ~1[column] == COLUMN_NONE then\nnote_first(ctx, ~2[column])\nlocal answer = no_result(column_id, key, key_column, column_shift, null)\n"
@@ -310,6 +308,21 @@ static const lang_spelling lua = {
 			 "if o.numbers ~= nil then r.numbers = o.numbers end\n<end\n"
 			 "return r\n<end\n",
 	.array_fn = NULL,
+	.matrix_cells_def = "MC[$1] = ~1",
+	.matrix_begin = ">MATRIX[$1] = function(ctx, ~1) -- matrix $1: its cell at the keys",
+	.matrix_param = "k$1",
+	.matrix_key_check = "if k$1 < 0 or k$1 >= $2 then fail(E_INPUT) end",
+	.matrix_cell = "local cell = ~1",
+	.matrix_note = "if ctx ~= nil then note(ctx, WL[$1][cell]) end",
+	.matrix_end = "return MC[$1][cell]\n<end\n",
+	.band_values_def = "BV[$1] = ~1",
+	.band_begin = ">BAND[$1] = function(ctx, a, b) -- ratio band $1: the value of the step a:b reaches\n"
+		      "if a < 0 or b < 0 then fail(E_INPUT) end\nlocal s = $2",
+	.band_note = "if ctx ~= nil then note(ctx, W[$1]) end",
+	.band_read_open = ">if a ~= 0 or b ~= 0 then",
+	.band_step_set = "s = $1",
+	.band_note_step = "if ctx ~= nil then note(ctx, WL[$1][s]) end",
+	.band_end = "return BV[$1][s]\n<end\n",
 	.module_end = "-- What the support's Ruleset runs: the lowered resolver (each array from 0).\n"
 		      "local LOWERED = {\n  tables = TABLES, reaction_sets = REACTION_SETS, transitions = TRANSITIONS,\n"
 		      "  distances = DISTANCES, procedures = PROCEDURES, fired = FIRED, passed = PASSED, shown = SHOWN,\n"

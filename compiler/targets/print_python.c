@@ -38,11 +38,6 @@ static const lang_spelling python = {
 	.arr_open = "[",
 	.arr_first = "",
 	.arr_close = "]",
-	.obj_open = "{",
-	.obj_field = "'~1': ",
-	.obj_close = "}",
-	.list_open = "[",
-	.list_close = "]",
 
 	.def = "r$1 = ~1",
 	.op =
@@ -70,8 +65,8 @@ static const lang_spelling python = {
 			[IR_SCALE] = "exact_op('scale', $4, ~3, 0)",
 			[IR_MUL_EXACT] = "exact_op('mul_exact', $4, ~3, ~4)",
 			[IR_DIV_EXACT] = "exact_op('div_exact', $4, ~3, ~4)",
-			[IR_MATRIX] = "R.matrix($4, [~1], ~2)",
-			[IR_BAND] = "R.band($4, ~3, ~4, ~2)",
+			[IR_MATRIX] = "matrix$4(~2, ~1)",
+			[IR_BAND] = "band$4(~2, ~3, ~4)",
 			[IR_ROLL] = "R.roll($4, ~2)",
 		},
 	.ctx_none = "None",
@@ -190,12 +185,12 @@ static const lang_spelling python = {
 			       "if a == 0 and b == 0: return no_result(column_id, key, key_column, column_shift)",
 	.key_value_text = "key = '+%d' % a if a > 0 else '%d' % a",
 	.input_ref = "inputs[$1]",
-	.key_read = "col = read_key(~1, a, b, first, end)",
 	.key_chain_if = ">if ~1:",
 	.key_chain_elif = "|elif ~1:",
 	.key_chain_else = "|else:",
 	.key_chain_set = "col = $1",
 	.key_step_cmp = "a * $2 ~1 $1 * b",
+	.key_run_is = "first == $1 and end == $2",
 	.key_value_cmp = "a ~1 $1",
 	.key_evens = "a >= ~1",
 	.key_enum_col = "col = ~1[~2 * $1 + a]\nif not first <= col < end: raise RtabError(E_RULESET)",
@@ -207,7 +202,8 @@ static const lang_spelling python = {
 	.clamp_ends = "column = col + shift\nif column < first: column = first\nif column > end - 1: column = end - 1",
 	.column_unshifted = "column = col",
 	.column_set = "column_id = ~1[column]",
-	.nat_index = "nat = natural_index(~1, faces) if faces else -1",
+	.nat_set = "nat = $1",
+	.nat_faces_open = ">if not faces_later:",
 	.nat_none = "nat = -1",
 	.outcome_decl = "outcome = why = row = None",
 	.column_none = ">if ~1[column] == COLUMN_NONE:\nctx.note_first(~2[column])\nanswer = no_result(column_id, key, key_column, column_shift)\n"
@@ -300,6 +296,21 @@ static const lang_spelling python = {
 			 "if o['numbers'] is not None: r['numbers'] = o['numbers']\n<\n"
 			 "return r\n<",
 	.array_fn = "~1 = [~2]\n",
+	.matrix_cells_def = "M$1 = ~1",
+	.matrix_begin = "\n\n>def matrix$1(ctx, ~1):\n\"\"\"Matrix $1: its cell at the keys.\"\"\"",
+	.matrix_param = "k$1",
+	.matrix_key_check = "if not 0 <= k$1 < $2: raise RtabError(E_INPUT)",
+	.matrix_cell = "cell = ~1",
+	.matrix_note = "if ctx is not None and ctx.first is None: ctx.first = RL$1[cell]",
+	.matrix_end = "return M$1[cell]\n<\n",
+	.band_values_def = "BV$1 = ~1",
+	.band_begin = "\n\n>def band$1(ctx, a, b):\n\"\"\"Ratio band $1: the value of the step a:b reaches.\"\"\"\n"
+		      "if a < 0 or b < 0: raise RtabError(E_INPUT)\ns = $2",
+	.band_note = "if ctx is not None and ctx.first is None: ctx.first = R$1",
+	.band_read_open = ">if a != 0 or b != 0:",
+	.band_step_set = "s = $1",
+	.band_note_step = "if ctx is not None and ctx.first is None: ctx.first = RL$1[s]",
+	.band_end = "return BV$1[s]\n<\n",
 	.module_end = "\n# What the support's Ruleset runs: the lowered resolver.\n"
 		      "LOWERED = {\n    'tables': TABLES, 'reaction_sets': REACTION_SETS, 'transitions': TRANSITIONS,\n"
 		      "    'distances': DISTANCES, 'procedures': PROCEDURES, 'fired': FIRED, 'passed': PASSED,\n"

@@ -4,6 +4,7 @@
  * how each line is written is the language's table of spellings. */
 #include "targets/print_walk.h"
 #include "targets/lang_string.h"
+#include "lower/lower.h"
 #include "lower/lower_table.h"
 
 #include <stdio.h>
@@ -926,14 +927,7 @@ static void put_reasons(strbuf *b, const lang_spelling *L, const int32_t *v, siz
 	sb_puts(b, L->arr_close);
 }
 
-/* A field of a record of constants, and the comma after it but after the last. */
-static void put_field(strbuf *b, const lang_spelling *L, const char *name, long long value, bool last)
-{
-	fmt(b, L, L->obj_field, NULL, S(name));
-	sb_printf(b, last ? "%lld" : "%lld, ", value);
-}
-
-/* One constant of a definition's data: its name, then its value written by the caller. */
+/* An item of a table's constants, named (with its type, where the language declares one). */
 static void item_begin(walk *w, const char *prefix, size_t k, const char *name)
 {
 	fmt(w->b, w->L, w->L->data_item, I((long long)k), S(name, prefix, w->L->data_type ? w->L->data_type(name) : ""));
@@ -965,7 +959,8 @@ static size_t roll_span(const rtab_table *t)
 	return t->roll_max >= t->roll_min ? (size_t)((int64_t)t->roll_max - t->roll_min + 1) : 0;
 }
 
-/* The constant data of a table: its columns, the row of each roll, its rows, its natural rules, its key. */
+/* The constant data of a table: its columns, the row of each roll, its rows, what its natural
+ * rules give and the runs of its columns (a key's column and a natural rule are tests). */
 static void put_table_data(walk *w, const ir_table *it)
 {
 	const lang_spelling *L = w->L;
@@ -1038,27 +1033,6 @@ static void put_table_data(walk *w, const ir_table *it)
 	item_begin(w, "T", k, "WHY");
 	put_reasons(b, L, it->column_reason, t->ncolumns);
 	item_end(w);
-	item_begin(w, "T", k, "NATURAL");
-	sb_puts(b, L->arr_open);
-	for (size_t n = 0; n < t->nnatural; n++) {
-		/* Each rule's faces sorted, as the faces rolled are compared (from 0: no rule reads them by index). */
-		int32_t *faces = xcalloc(t->natural[n].nfaces + 1u, sizeof *faces);
-		memcpy(faces, t->natural[n].faces, t->natural[n].nfaces * sizeof *faces);
-		for (size_t i = 1; i < t->natural[n].nfaces; i++)
-			for (size_t j = i; j > 0 && faces[j - 1] > faces[j]; j--) {
-				int32_t x = faces[j];
-				faces[j] = faces[j - 1];
-				faces[j - 1] = x;
-			}
-		arr_sep(b, L, n);
-		sb_puts(b, L->list_open);
-		for (size_t i = 0; i < t->natural[n].nfaces; i++)
-			sb_printf(b, "%s%d", i ? ", " : "", faces[i]);
-		sb_puts(b, L->list_close);
-		free(faces);
-	}
-	sb_puts(b, L->arr_close);
-	item_end(w);
 	int32_t *outs = xcalloc(t->nnatural + 1, sizeof *outs);
 	for (size_t n = 0; n < t->nnatural; n++)
 		outs[n] = (int32_t)t->natural[n].outcome;
@@ -1107,41 +1081,6 @@ static void put_table_data(walk *w, const ir_table *it)
 		put_ints(b, L, x, t->ncolumn_of_key);
 		item_end(w);
 		free(x);
-	}
-	bool odds;
-	if (ir_key_computed(it, &odds)) {
-		/* The key as the support's reading of a computed key reads it. */
-		item_begin(w, "T", k, "KEY");
-		sb_puts(b, L->obj_open);
-		put_field(b, L, "key_kind", t->key_kind, false);
-		put_field(b, L, "rounding", t->rounding, false);
-		if (t->above_strict) /* 'above more than S': only a key past S reads the above column */
-			put_field(b, L, "above_strict", t->above_strict, false);
-		const char *records = L->record_list_open ? L->record_list_open : L->list_open;
-		fmt(b, L, L->obj_field, NULL, S("round_ranges"));
-		sb_puts(b, records);
-		for (size_t i = 0; i < t->nround_ranges; i++) {
-			sb_puts(b, i ? ", " : "");
-			sb_puts(b, L->obj_open);
-			put_field(b, L, "from_num", t->round_ranges[i].from_num, false);
-			put_field(b, L, "from_den", t->round_ranges[i].from_den, false);
-			put_field(b, L, "rounding", t->round_ranges[i].rounding, true);
-			sb_puts(b, L->obj_close);
-		}
-		sb_puts(b, L->list_close);
-		sb_puts(b, ", ");
-		fmt(b, L, L->obj_field, NULL, S("columns"));
-		sb_puts(b, records);
-		for (size_t c = 0; c < t->ncolumns; c++) {
-			sb_puts(b, c ? ", " : "");
-			sb_puts(b, L->obj_open);
-			put_field(b, L, "step_num", t->columns[c].step_num, false);
-			put_field(b, L, "step_den", t->columns[c].step_den, true);
-			sb_puts(b, L->obj_close);
-		}
-		sb_puts(b, L->list_close);
-		sb_puts(b, L->obj_close);
-		item_end(w);
 	}
 	fmt(b, L, L->data_end, NULL, NULL);
 }
@@ -1311,6 +1250,76 @@ static bool put_key_chain(walk *w, const ir_table *it, bool odds)
 	return false;
 }
 
+/* The name a printed refusal gives an RTAB_E_ status a chain may answer. */
+static const char *status_name(int32_t status)
+{
+	return status == RTAB_E_INPUT ? "E_INPUT" : "E_RULESET";
+}
+
+/* A chain's answer: set (its template, $1) to it, or the refusal it is. */
+static void put_chain_result(walk *w, int32_t result, const char *set)
+{
+	if (result >= 0)
+		say(w, set, I(result), NULL);
+	else
+		say(w, w->L->fail, NULL, S(status_name(result)));
+}
+
+/* A chain's test of a (and b) against its constant, as the language compares them. */
+static void chain_test_text(strbuf *text, const lang_spelling *L, bool odds, const ratio_test *x)
+{
+	const char *cmp = x->at_most ? "<=" : "<";
+	if (!odds) {
+		fmt(text, L, L->key_value_cmp, I(x->num), S(cmp));
+		return;
+	}
+	const char *tpl = ratio_test_wide(x) && L->key_step_cmp_wide ? L->key_step_cmp_wide : L->key_step_cmp;
+	fmt(text, L, tpl, I(x->num, x->den), S(cmp));
+}
+
+/* A chain decided at compile time (lower/ratio_chain.h): the first test that holds
+ * gives its answer, else the last. */
+static void put_chain(walk *w, const ratio_chain *c, const char *set)
+{
+	const lang_spelling *L = w->L;
+	if (c->ntests == 0) {
+		put_chain_result(w, c->last, set);
+		return;
+	}
+	for (size_t i = 0; i < c->ntests; i++) {
+		strbuf test = {0};
+		chain_test_text(&test, L, c->odds, &c->tests[i]);
+		say(w, i ? L->key_chain_elif : L->key_chain_if, NULL, S(test.data));
+		sb_free(&test);
+		put_chain_result(w, c->tests[i].result, set);
+	}
+	say(w, L->key_chain_else, NULL, NULL);
+	put_chain_result(w, c->last, set);
+	say(w, L->end, NULL, NULL);
+}
+
+/* A computed key's column by the chain of its run (ir_table.key_runs). */
+static void put_key_runs(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	if (it->nkey_runs == 1 && it->key_runs[0].first == 0 && it->key_runs[0].end == it->t->ncolumns) {
+		put_chain(w, &it->key_runs[0].chain, L->key_chain_set);
+		return;
+	}
+	for (size_t k = 0; k < it->nkey_runs; k++) {
+		strbuf test = {0};
+		fmt(&test, L, L->key_run_is, I(it->key_runs[k].first, it->key_runs[k].end), NULL);
+		say(w, k ? L->key_chain_elif : L->key_chain_if, NULL, S(test.data));
+		sb_free(&test);
+		put_chain(w, &it->key_runs[k].chain, L->key_chain_set);
+	}
+	if (it->nkey_runs)
+		say(w, L->key_chain_else, NULL, NULL);
+	say(w, L->fail, NULL, S("E_RULESET")); /* the run was checked where it was read */
+	if (it->nkey_runs)
+		say(w, L->end, NULL, NULL);
+}
+
 /* The column the key chooses, into col; first and end of its run. */
 static void put_key(walk *w, const ir_table *it)
 {
@@ -1381,12 +1390,161 @@ static void put_key(walk *w, const ir_table *it)
 		put_run_of(w, it, v.data);
 		sb_free(&v);
 	}
+	if (!L->key_read) {
+		put_key_runs(w, it);
+		return;
+	}
 	/* Over every column (no run chosen by an input or a line): the steps are known here. */
 	if (!(t->nlines > 0 && runs) && !(t->column_input >= 0 && runs) && put_key_chain(w, it, odds))
 		return;
 	char *key = data_ref(w, it->index, "KEY");
 	say(w, L->key_read, NULL, S(key));
 	free(key);
+}
+
+/* A comparison (op, over x and y) or an and/or (over the conditions x and y), in L. */
+static void cond_text(strbuf *b, const lang_spelling *L, ir_op op, const char *x, const char *y)
+{
+	const char *eq = L->cond_eq ? L->cond_eq : "==", *ne = L->cond_ne ? L->cond_ne : "!=";
+	if (op == IR_AND || op == IR_OR) {
+		char *px = xasprintf("(%s)", x), *py = xasprintf("(%s)", y);
+		fmt(b, L, cond_of(L, op), NULL, S("", "", "", "", px, py, eq, ne));
+		free(px);
+		free(py);
+		return;
+	}
+	fmt(b, L, cond_of(L, op), NULL, S("", "", x, y, "", "", eq, ne));
+}
+
+/* Joins cond to *acc with op (and, or). */
+static void cond_join(strbuf *acc, const lang_spelling *L, ir_op op, const strbuf *cond)
+{
+	if (!acc->data) {
+		sb_puts(acc, cond->data);
+		return;
+	}
+	strbuf joined = {0};
+	cond_text(&joined, L, op, acc->data, cond->data);
+	sb_clear(acc);
+	sb_puts(acc, joined.data);
+	sb_free(&joined);
+}
+
+/* The next ordering of v in lexical order (false: v was the last). */
+static bool next_ordering(int32_t *v, size_t n)
+{
+	size_t i = n;
+	while (i > 1 && v[i - 2] >= v[i - 1])
+		i--;
+	if (i <= 1)
+		return false;
+	size_t j = n;
+	while (v[j - 1] <= v[i - 2])
+		j--;
+	int32_t x = v[i - 2];
+	v[i - 2] = v[j - 1];
+	v[j - 1] = x;
+	for (size_t l = i - 1, r = n - 1; l < r; l++, r--) {
+		x = v[l];
+		v[l] = v[r];
+		v[r] = x;
+	}
+	return true;
+}
+
+enum { NATURAL_ORDERINGS_MAX = 24 }; /* four faces told apart; more are counted */
+
+/* Whether the faces rolled are the faces of rule nr in some order: each ordering of its
+ * faces tested (few), or how many faces show each of its values (many). */
+static void natural_test(strbuf *out, const walk *w, const rtab_natural_rule *nr)
+{
+	const lang_spelling *L = w->L;
+	size_t n = nr->nfaces;
+	int32_t *v = xcalloc(n + 1, sizeof *v);
+	memcpy(v, nr->faces, n * sizeof *v);
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			int32_t x = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	size_t orderings = 1;
+	int32_t *u = xcalloc(n + 1, sizeof *u);
+	memcpy(u, v, n * sizeof *u);
+	while (orderings <= NATURAL_ORDERINGS_MAX && next_ordering(u, n))
+		orderings++;
+	free(u);
+	char face[32], value[24];
+	if (orderings <= NATURAL_ORDERINGS_MAX) {
+		do {
+			strbuf all = {0};
+			for (size_t i = 0; i < n; i++) {
+				strbuf eq = {0}, ref = {0};
+				fmt(&ref, L, L->face_ref, I((long long)i + L->base), NULL);
+				snprintf(value, sizeof value, "%d", v[i]);
+				cond_text(&eq, L, IR_EQ, ref.data, value);
+				cond_join(&all, L, IR_AND, &eq);
+				sb_free(&eq);
+				sb_free(&ref);
+			}
+			cond_join(out, L, IR_OR, &all);
+			sb_free(&all);
+		} while (next_ordering(v, n));
+		free(v);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0 && v[i] == v[i - 1])
+			continue;
+		size_t times = 0;
+		for (size_t j = i; j < n && v[j] == v[i]; j++)
+			times++;
+		strbuf count = {0}, eq = {0};
+		snprintf(value, sizeof value, "%d", v[i]);
+		for (size_t f = 0; f < n; f++) {
+			strbuf ref = {0}, one = {0};
+			fmt(&ref, L, L->face_ref, I((long long)f + L->base), NULL);
+			cond_text(&one, L, IR_EQ, ref.data, value);
+			sb_puts(&count, f ? " + (" : "(");
+			fmt(&count, L, L->cond_value, I(0), S(one.data));
+			sb_puts(&count, ")");
+			sb_free(&ref);
+			sb_free(&one);
+		}
+		snprintf(face, sizeof face, "%zu", times);
+		char *sum = xasprintf("(%s)", count.data);
+		cond_text(&eq, L, IR_EQ, sum, face);
+		free(sum);
+		cond_join(out, L, IR_AND, &eq);
+		sb_free(&count);
+		sb_free(&eq);
+	}
+	free(v);
+}
+
+/* The natural rule the faces rolled match, as tests of the faces (nat_set). */
+static void put_natural(walk *w, const ir_table *it)
+{
+	const lang_spelling *L = w->L;
+	const rtab_table *t = it->t;
+	const rtab_dice *d = &w->m->rs->dice[t->dice];
+	say(w, L->nat_none, NULL, NULL);
+	if (it->faces_later)
+		say(w, L->nat_faces_open, NULL, NULL);
+	size_t tested = 0;
+	for (size_t k = 0; k < t->nnatural; k++) {
+		if (t->natural[k].nfaces != d->nfaces)
+			continue; /* the faces rolled are the dice's: never this rule's */
+		strbuf test = {0};
+		natural_test(&test, w, &t->natural[k]);
+		say(w, tested++ ? L->key_chain_elif : L->key_chain_if, NULL, S(test.data));
+		sb_free(&test);
+		say(w, L->nat_set, I((long long)k), NULL);
+	}
+	if (tested)
+		say(w, L->end, NULL, NULL);
+	if (it->faces_later)
+		say(w, L->end, NULL, NULL);
 }
 
 /* The outcome of the column: a row by the modified roll, a natural roll, or the column's own. */
@@ -1398,7 +1556,9 @@ static void put_outcome(walk *w, const ir_table *it)
 	bool automatic = any_column_of_kind(t, RTAB_COLUMN_AUTOMATIC), none = any_column_of_kind(t, RTAB_COLUMN_NONE);
 	char *natural = data_ref(w, k, "NATURAL"), *kind = data_ref(w, k, "KIND"), *why = data_ref(w, k, "WHY"),
 	     *autos = data_ref(w, k, "AUTOMATIC");
-	if (t->nnatural > 0)
+	if (t->nnatural > 0 && L->nat_set && t->dice != RTAB_NO_DICE)
+		put_natural(w, it);
+	else if (t->nnatural > 0)
 		say(w, L->nat_index, I((long long)t->nnatural), S(natural));
 	else
 		say(w, L->nat_none, NULL, NULL);
@@ -1905,6 +2065,83 @@ void print_walk_requirements(strbuf *b, const ir_module *m, const lang_spelling 
 	walk_done(&w);
 }
 
+/* Each matrix as a function of its keys: each key checked, the cell's reason noted,
+ * the cell read from its constants. */
+static void put_matrices(walk *w)
+{
+	const lang_spelling *L = w->L;
+	const rtab_ruleset *rs = w->m->rs;
+	if (!L->matrix_begin)
+		return;
+	for (size_t k = 0; k < rs->nmatrices; k++) {
+		const rtab_matrix *mx = &rs->matrices[k];
+		size_t n = lower_matrix_cells(rs, k);
+		int32_t *cells = xcalloc(n ? n : 1, sizeof *cells);
+		for (size_t c = 0; c < n; c++)
+			cells[c] = rtab_matrix_cell(mx, c);
+		strbuf text = {0}, params = {0}, index = {0};
+		put_ints(&text, L, cells, n);
+		say(w, L->matrix_cells_def, I((long long)k), S(text.data));
+		free(cells);
+		for (size_t d = 0; d < mx->ndims; d++) {
+			sb_puts(&params, d ? ", " : "");
+			fmt(&params, L, L->matrix_param, I((long long)d), NULL);
+		}
+		say(w, L->matrix_begin, I((long long)k), S(params.data ? params.data : ""));
+		for (size_t d = 0; d < mx->ndims; d++) {
+			size_t size = mx->dims[d] < rs->nenums ? rs->enums[mx->dims[d]].nvalues : 0;
+			say(w, L->matrix_key_check, I((long long)d, (long long)size), NULL);
+			/* row-major, as rtab_matrix_find: ((k0 * n1 + k1) * n2 + k2) */
+			if (d == 0) {
+				sb_puts(&index, "k0");
+			} else {
+				char *prev = xasprintf("%s", index.data);
+				sb_clear(&index);
+				sb_printf(&index, d > 1 ? "(%s) * %zu + k%zu" : "%s * %zu + k%zu", prev, size, d);
+				free(prev);
+			}
+		}
+		say(w, L->matrix_cell, NULL, S(index.data ? index.data : "0"));
+		if (w->m->matrix_reasons[k] >= 0)
+			say(w, L->matrix_note, I(w->m->matrix_reasons[k]), NULL);
+		say(w, L->matrix_end, I((long long)k), NULL);
+		sb_free(&text);
+		sb_free(&params);
+		sb_free(&index);
+	}
+}
+
+/* Each ratio band as a function of a:b: its reason, the step its chain reaches (its
+ * rounding decided at compile time), the step's reason, its value. */
+static void put_bands(walk *w)
+{
+	const lang_spelling *L = w->L;
+	const rtab_ruleset *rs = w->m->rs;
+	if (!L->band_begin)
+		return;
+	for (size_t k = 0; k < rs->nbands; k++) {
+		const rtab_band *band = &rs->bands[k];
+		int32_t *values = xcalloc(band->nsteps + 1u, sizeof *values);
+		for (size_t i = 0; i < band->nsteps; i++)
+			values[i] = band->steps[i].value;
+		values[band->nsteps] = band->otherwise;
+		strbuf text = {0};
+		put_ints(&text, L, values, band->nsteps + 1u);
+		say(w, L->band_values_def, I((long long)k), S(text.data));
+		sb_free(&text);
+		free(values);
+		say(w, L->band_begin, I((long long)k, band->nsteps), NULL);
+		if (w->m->band_reason[k] >= 0)
+			say(w, L->band_note, I(w->m->band_reason[k]), NULL);
+		say(w, L->band_read_open, NULL, NULL);
+		put_chain(w, &w->m->bands[k], L->band_step_set);
+		say(w, L->end, NULL, NULL);
+		if (w->m->band_reasons[k] >= 0)
+			say(w, L->band_note_step, I(w->m->band_reasons[k]), NULL);
+		say(w, L->band_end, I((long long)k), NULL);
+	}
+}
+
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 {
 	walk w = {.b = b, .m = m, .L = L};
@@ -1921,6 +2158,8 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 		say(&w, L->reason_list_def, I((long long)k), S(text.data));
 		sb_free(&text);
 	}
+	put_matrices(&w);
+	put_bands(&w);
 	put_requirements(&w);
 	for (size_t k = 0; k < m->noutcomes; k++) {
 		if (!m->outcomes[k].ntriggers)

@@ -37,11 +37,11 @@ typedef struct lang_spelling {
 
 	/* Arrays of constants, indexed from 0: "[" ... "]" ("{[0] = " ... "}"). */
 	const char *arr_open, *arr_first, *arr_close;
-	/* A record of constant fields: "{ " ~1: ... " }". */
+	/* Records and lists of constants: no longer read (a computed key's steps and a natural
+	 * rule's faces, which they wrote for the support files, are tests now); C's spellings
+	 * still set them. */
 	const char *obj_open, *obj_field, *obj_close;
-	/* A list read in the language's own order (from its first index): "[" ... "]". */
 	const char *list_open, *list_close;
-	/* A list of records (a computed key's ranges and columns); NULL: list_open. */
 	const char *record_list_open;
 
 	/* Code. $1: the register written. */
@@ -167,6 +167,12 @@ typedef struct lang_spelling {
 	 * key_evens (~1 "b" or "0") whether the key is at or above evens. */
 	const char *key_chain_if, *key_chain_elif, *key_chain_else, *key_chain_set;
 	const char *key_step_cmp, *key_value_cmp, *key_evens;
+	/* key_step_cmp where a product may pass 2^53 (ratio_test_wide; NULL: key_step_cmp). */
+	const char *key_step_cmp_wide;
+	/* A language whose support reads no key (key_read NULL) gets every computed key's
+	 * column as a chain (ir_table.key_runs), in a chain over the runs the key reads among
+	 * where there are several: key_run_is tests the run ($1 its first column, $2 its end). */
+	const char *key_run_is;
 	/* The same chain as a count, no branch (NULL: the chain): key_count sets the column to
 	 * $1 + ~1 (the sum of key_count_term, each 1 where its test ~1 fails), at most $2. */
 	const char *key_count, *key_count_term;
@@ -178,6 +184,9 @@ typedef struct lang_spelling {
 	const char *column_unshifted;
 	const char *column_set;    /* ~1 COLUMN's ref */
 	const char *nat_index;     /* ~1 NATURAL's ref, $1 n */
+	/* The natural rule as tests of the faces (NULL: nat_index): nat_set sets it ($1),
+	 * after nat_none, within nat_faces_open (closed by end) where faces may be omitted. */
+	const char *nat_set, *nat_faces_open;
 	const char *nat_none, *outcome_decl;
 	const char *column_none;   /* ~1 KIND, ~2 WHY, $1 the table */
 	const char *column_auto;   /* ~1 KIND, ~2 AUTOMATIC, ~3 WHY, $1 the table */
@@ -230,6 +239,19 @@ typedef struct lang_spelling {
 	const char *distance_absent, *distance_present, *distance_reason, *distance_form_end, *distance_end;
 	const char *procedure_begin, *procedure_step, *procedure_step_end, *procedure_end;
 	const char *array_fn;        /* ~1 the array, ~2 the function prefix: one kind's functions */
+	/* A function per matrix (matrix_begin NULL: none; the op's spelling reads the data):
+	 * matrix_cells_def its cells ($1 k, ~1 the array), matrix_begin ($1 k, ~1 the keys, each
+	 * matrix_param, $1 its index), matrix_key_check ($1 the key, $2 its enum's size), matrix_cell
+	 * (~1 the cell's index), matrix_note ($1 the reason list), matrix_end ($1 k). */
+	const char *matrix_cells_def, *matrix_begin, *matrix_param, *matrix_key_check, *matrix_cell;
+	const char *matrix_note, *matrix_end;
+	/* A function per ratio band: band_values_def its values, each step's then the otherwise's
+	 * ($1 k, ~1 the array); band_begin ($1 k, $2 the otherwise's index: its step until one is
+	 * read), band_note ($1 its reason), band_read_open (where a or b is not 0; closed by end),
+	 * band_step_set ($1), band_note_step ($1 the reason list), band_end ($1 k). The step is
+	 * read as a key is (key_chain_*, key_step_cmp over a and b). */
+	const char *band_values_def, *band_begin, *band_note, *band_read_open, *band_step_set;
+	const char *band_note_step, *band_end;
 	const char *module_end;
 } lang_spelling;
 

@@ -472,6 +472,12 @@ size_t target_emit(const char *target, const model *m, const char *source, targe
 	ir_module *ir = lower_ruleset(&m->rs, error);
 	if (!ir)
 		return 0;
+	char *lookups = lower_lookups(ir);
+	if (lookups) {
+		error->text = lookups;
+		ir_module_free(ir);
+		return 0;
+	}
 	json_value *tree = export_tree(m, source);
 	const char *id = m->rs.id;
 	size_t n = 1;

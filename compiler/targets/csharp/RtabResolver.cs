@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT-0
 // The support file of rtab's C# target: what the resolver printed from the
 // lowering (compiler/lower; the class Lowered after this file in the library)
-// calls on: the errors, the reading and checking of a situation, a matrix's
-// lookup, the rounding of a ratio and of a computed key, the typed results,
-// a chain's steps, the labels and the protocol of `rtab conform`.
+// calls on: the errors, the checked arithmetic, the reading and checking of a
+// situation, the typed results, a chain's steps, the labels and the protocol
+// of `rtab conform`. What resolves (a key's column and its rounding, a ratio
+// band's step, a matrix's cell, a natural roll) is printed from the lowering,
+// decided at compile time (docs/lowering.md).
 // C# 7 and the base class library only (no Unity API). The export's tree
 // (Rules.Data: Dictionary<string, object> objects, object[] arrays, string,
 // long, decimal, bool, null) is read once, when the ruleset loads; a
@@ -64,82 +66,13 @@ sealed class RtabContext
     internal void NoteFirst(string why) { if (why != null) Provisional = why; }
 }
 
-/// <summary>A computed key as the table reads it (its kind, rounding, ranges of rounding and
-/// columns), and each range (FromNum:FromDen, Rounding) and column (StepNum:StepDen) of it.</summary>
-sealed class RtabKey
-{
-    internal readonly int KeyKind, Rounding, AboveStrict, FromNum, FromDen, StepNum, StepDen;
-    internal readonly RtabKey[] RoundRanges, Columns;
-    internal RtabKey(int key_kind = 0, int rounding = 0, RtabKey[] round_ranges = null, RtabKey[] columns = null,
-                     int from_num = 0, int from_den = 0, int step_num = 0, int step_den = 0, int above_strict = 0)
-    {
-        KeyKind = key_kind;
-        Rounding = rounding;
-        AboveStrict = above_strict;
-        RoundRanges = round_ranges ?? new RtabKey[0];
-        Columns = columns ?? new RtabKey[0];
-        FromNum = from_num;
-        FromDen = from_den;
-        StepNum = step_num;
-        StepDen = step_den;
-    }
-}
-
-/// <summary>The statuses of the runtime and the exact arithmetic of odds (runtime/rtab.c),
-/// for the printed resolver and the support alike.</summary>
+/// <summary>The statuses of the runtime and its checked arithmetic (runtime/rtab.c), for the
+/// printed resolver and the support alike.</summary>
 static class RtabOdds
 {
     internal const int E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_EXPR = -7,
         E_OVERFLOW = -8, E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13,
         E_STEP_DRM = -14, E_REQUIRE = -15, E_VERSION = -16;
-    internal const long ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
-    internal const long ROUND_LINEAR = 4, ROUND_LINEAR_UP = 5, ROUND_DOWN_STRICT = 6;
-    internal const long KEY_VALUE = 2;
-    internal const long MAX_STEP_TERM = 10000;
-    const long MIDWAY_LIMIT = 1L << 32;
-
-    internal static long Sign(long x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
-
-    /// <summary>&lt;0, 0 or &gt;0 as a:b is below, at or above p:q.</summary>
-    internal static long CmpOdds(long a, long b, long p, long q) { return Sign(a * q - p * b); }
-
-    /// <summary>Where odds a:b (a, b &gt; 0) lie in printed steps, as the fraction n / m: N:1 at N, 1:N at 2 - N.</summary>
-    static void OddsPosition(long a, long b, out long n, out long m)
-    {
-        if (a >= b) { n = a; m = b; } else { n = 2 * a - b; m = a; }
-    }
-
-    /// <summary>The odds tn:td midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
-    /// rtab_odds_midway): round nearest reads odds at or below them down. Terms below 2^32.</summary>
-    static void OddsMidway(long dp, long dq, long up, long uq, out long tn, out long td)
-    {
-        if (Math.Min(Math.Min(dp, dq), Math.Min(up, uq)) <= 0 || Math.Max(Math.Max(dp, dq), Math.Max(up, uq)) > int.MaxValue)
-            throw new RtabException(E_RULESET);
-        long n1, m1, n2, m2;
-        OddsPosition(dp, dq, out n1, out m1);
-        OddsPosition(up, uq, out n2, out m2);
-        long mn = n1 * m2 + n2 * m1, md = 2 * m1 * m2; // each product below 2^62
-        if (md >= MIDWAY_LIMIT || mn >= MIDWAY_LIMIT || mn <= -MIDWAY_LIMIT) throw new RtabException(E_RULESET);
-        if (mn >= md) { tn = mn; td = md; } else { tn = md; td = 2 * md - mn; }
-        if (tn >= MIDWAY_LIMIT || td >= MIDWAY_LIMIT) throw new RtabException(E_RULESET);
-    }
-
-    /// <summary>Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a
-    /// tie reads down (sides below 2^31, midpoint terms below 2^32: products below 2^63). A step
-    /// 0:q lies infinitely far below any odds.</summary>
-    internal static bool NearestOddsDown(long a, long b, long dp, long dq, long up, long uq)
-    {
-        if (dp == 0) return false;
-        long tn, td;
-        OddsMidway(dp, dq, up, uq, out tn, out td);
-        return a * td <= tn * b;
-    }
-
-    internal static long EffectiveRounding(long rounding, bool atOrAboveEvens)
-    {
-        if (rounding == ROUND_EVENS) return atOrAboveEvens ? ROUND_DOWN : ROUND_UP;
-        return rounding;
-    }
 
     internal static long FloorDiv(long a, long b) { long q = a / b; return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q; }
     internal static long CeilDiv(long a, long b) { return -FloorDiv(-a, b); }
@@ -278,92 +211,6 @@ abstract class RtabLowered
             if (best ? better : worse) { keep.Counted = false; keep = a; } else a.Counted = false;
         }
     }
-
-    /// <summary>The natural-roll rule the faces match (each rule's faces sorted), or -1.</summary>
-    protected static int NaturalIndex(int[][] rules, long[] faces)
-    {
-        var mine = (long[])faces.Clone();
-        Array.Sort(mine);
-        for (int i = 0; i < rules.Length; i++) {
-            if (rules[i].Length != mine.Length) continue;
-            int j = 0;
-            while (j < mine.Length && rules[i][j] == mine[j]) j++;
-            if (j == mine.Length) return i;
-        }
-        return -1;
-    }
-
-    /// <summary>The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'), or the table's one.</summary>
-    static long KeyRounding(RtabKey t, long num, long den)
-    {
-        var ranges = t.RoundRanges;
-        if (ranges.Length == 0) return t.Rounding;
-        long mode = ranges[0].Rounding;
-        for (int i = 1; i < ranges.Length; i++) {
-            long k = t.KeyKind == RtabOdds.KEY_VALUE ? RtabOdds.Sign(num - ranges[i].FromNum)
-                : RtabOdds.CmpOdds(num, den, ranges[i].FromNum, ranges[i].FromDen);
-            if (k >= 0) mode = ranges[i].Rounding;
-        }
-        return mode;
-    }
-
-    static long KeyCmp(RtabKey t, long i, long a, long b)
-    {
-        var c = t.Columns[i];
-        return t.KeyKind == RtabOdds.KEY_VALUE ? RtabOdds.Sign(a - c.StepNum) : RtabOdds.CmpOdds(a, b, c.StepNum, c.StepDen);
-    }
-
-    /// <summary>The column a computed key reads among [first, n), under the table's rounding.</summary>
-    protected static long ReadKey(RtabKey t, long num, long den, long first, long n)
-    {
-        var cols = t.Columns;
-        bool value = t.KeyKind == RtabOdds.KEY_VALUE;
-        if (t.AboveStrict != 0) { // 'above more than S': only a key past S reads it
-            if (n < first + 2 || n > cols.Length) throw new RtabException(E_RULESET);
-            var a = cols[n - 1];
-            if (!value && !(a.StepNum >= 0 && a.StepNum <= RtabOdds.MAX_STEP_TERM && a.StepDen > 0 &&
-                            a.StepDen <= RtabOdds.MAX_STEP_TERM))
-                throw new RtabException(E_RULESET);
-            if (KeyCmp(t, n - 2, a.StepNum, a.StepDen) < 0) throw new RtabException(E_RULESET);
-            if (KeyCmp(t, n - 1, num, den) > 0) return n - 1;
-            n -= 1;
-        }
-        long down = n, up = n, passed = n; // passed: the greatest step below the key
-        for (long i = first; i < n; i++) {
-            var c = cols[i];
-            long sn = c.StepNum, sd = c.StepDen;
-            if (!value && !(sn >= 0 && sn <= RtabOdds.MAX_STEP_TERM && sd > 0 && sd <= RtabOdds.MAX_STEP_TERM))
-                throw new RtabException(E_RULESET);
-            if (i > first && KeyCmp(t, i - 1, sn, sd) <= 0) throw new RtabException(E_RULESET);
-            long k = KeyCmp(t, i, num, den);
-            if (k >= 0) down = i;
-            if (k > 0) passed = i;
-            if (k <= 0 && up == n) up = i;
-        }
-        long mode = RtabOdds.EffectiveRounding(KeyRounding(t, num, den), value ? num >= 0 : num >= den);
-        if (mode > RtabOdds.ROUND_DOWN_STRICT || n <= first) throw new RtabException(E_RULESET);
-        if (mode == RtabOdds.ROUND_DOWN_STRICT) return passed == n ? first : passed; // 'more than'
-        if (down == n) return up;
-        if (up == n) return down;
-        if (mode == RtabOdds.ROUND_DOWN) return down;
-        if (mode == RtabOdds.ROUND_UP) return up;
-        var d = cols[down];
-        var u = cols[up];
-        bool tiesUp = mode == RtabOdds.ROUND_LINEAR_UP; // else a tie reads down
-        if (value) {
-            long twice = 2 * num, mid = (long)d.StepNum + u.StepNum;
-            return (tiesUp ? twice < mid : twice <= mid) ? down : up;
-        }
-        if (mode == RtabOdds.ROUND_LINEAR || tiesUp) {
-            // The midpoint on the ratio itself (rtab_odds_linear_midway); a step 0:q lies
-            // infinitely far below. Terms below 2^28, key below 2^31: the products fit.
-            if (d.StepNum == 0) return up;
-            long tn = (long)d.StepNum * u.StepDen + (long)u.StepNum * d.StepDen;
-            long td = 2L * d.StepDen * u.StepDen;
-            return (tiesUp ? num * td < tn * den : num * td <= tn * den) ? down : up;
-        }
-        return RtabOdds.NearestOddsDown(num, den, d.StepNum, d.StepDen, u.StepNum, u.StepDen) ? down : up;
-    }
 }
 
 /// <summary>A ruleset: its data read once, its situations checked, its definitions resolved by
@@ -410,18 +257,6 @@ public class Ruleset
         internal int[] TargetKind;
         internal string[] TargetId;
     }
-    sealed class MatrixSpec
-    {
-        internal long[] Sizes, Cells;
-        internal string[] Provisional;
-    }
-    sealed class BandSpec
-    {
-        internal string Provisional, OtherwiseProvisional;
-        internal long Otherwise, Rounding;
-        internal long[] Num, Den, Value;
-        internal string[] StepProvisional;
-    }
     sealed class DiceSpec
     {
         internal long NFaces;
@@ -432,8 +267,6 @@ public class Ruleset
     readonly long[] defaults;
     readonly string[][] enumIds;
     readonly OutcomeSpec[] outcomes;
-    readonly MatrixSpec[] matrices;
-    readonly BandSpec[] bands;
     readonly DiceSpec[] dice;
 
     /// <summary>data: the export; dataModel, sourceHash: what the resolver was generated for
@@ -468,19 +301,6 @@ public class Ruleset
         }).ToArray();
         defaults = inputs.Select(i => i.Default).ToArray();
         outcomes = Arr(data, "outcomes").Select(ReadOutcome).ToArray();
-        matrices = Arr(data, "matrices").Select(m => new MatrixSpec {
-            Sizes = Arr(m, "dims").Select(d => Num(Item("enums", ToLong(d)), "nvalues")).ToArray(),
-            Cells = Arr(m, "cells").Select(ToLong).ToArray(),
-            Provisional = Has(m, "provisional") ? Arr(m, "provisional").Select(p => p as string).ToArray() : null,
-        }).ToArray();
-        bands = Arr(data, "bands").Select(b => new BandSpec {
-            Provisional = Str(b, "provisional"), OtherwiseProvisional = Str(b, "otherwise_provisional"),
-            Otherwise = Num(b, "otherwise"), Rounding = Num(b, "rounding", RtabOdds.ROUND_EVENS),
-            Num = Arr(b, "steps").Select(s => Num(s, "num")).ToArray(),
-            Den = Arr(b, "steps").Select(s => Num(s, "den")).ToArray(),
-            Value = Arr(b, "steps").Select(s => Num(s, "value")).ToArray(),
-            StepProvisional = Has(b, "step_provisional") ? Arr(b, "step_provisional").Select(p => p as string).ToArray() : null,
-        }).ToArray();
         dice = Arr(data, "dice").Select(d => new DiceSpec {
             NFaces = Num(d, "nfaces"), Provisional = Str(d, "provisional"),
             Count = Arr(d, "groups").Select(g => Num(g, "count")).ToArray(),
@@ -755,97 +575,6 @@ public class Ruleset
         }
         ctx.Note(d.Provisional);
         return total;
-    }
-
-    long Cell(MatrixSpec m, long cell, RtabContext ctx)
-    {
-        if (m.Provisional != null && ctx != null) ctx.Note(m.Provisional[cell]);
-        return m.Cells[cell];
-    }
-
-    static long Key(MatrixSpec m, int k, long cell, long key)
-    {
-        if (key < 0 || key >= m.Sizes[k]) throw new RtabException(E_INPUT);
-        return cell * m.Sizes[k] + key;
-    }
-
-    internal long Matrix(int index, RtabContext ctx, long k0)
-    {
-        var m = matrices[index];
-        if (m.Sizes.Length != 1) throw new RtabException(RtabOdds.E_EXPR);
-        return Cell(m, Key(m, 0, 0, k0), ctx);
-    }
-
-    internal long Matrix(int index, RtabContext ctx, long k0, long k1)
-    {
-        var m = matrices[index];
-        if (m.Sizes.Length != 2) throw new RtabException(RtabOdds.E_EXPR);
-        return Cell(m, Key(m, 1, Key(m, 0, 0, k0), k1), ctx);
-    }
-
-    internal long Matrix(int index, RtabContext ctx, params long[] keys)
-    {
-        var m = matrices[index];
-        if (m.Sizes.Length != keys.Length) throw new RtabException(RtabOdds.E_EXPR);
-        long cell = 0;
-        for (int k = 0; k < keys.Length; k++) cell = Key(m, k, cell, keys[k]);
-        return Cell(m, cell, ctx);
-    }
-
-    internal long Band(int index, long a, long b, RtabContext ctx)
-    {
-        var band = bands[index];
-        if (a < 0 || b < 0) throw new RtabException(E_INPUT);
-        if (ctx != null) ctx.Note(band.Provisional);
-        if (a == 0 && b == 0) {
-            if (ctx != null) ctx.Note(band.OtherwiseProvisional);
-            return band.Otherwise;
-        }
-        int n = band.Num.Length;
-        for (int i = 0; i < n; i++)
-            if (!(band.Num[i] > 0 && band.Num[i] <= RtabOdds.MAX_STEP_TERM && band.Den[i] > 0 && band.Den[i] <= RtabOdds.MAX_STEP_TERM))
-                throw new RtabException(E_RULESET);
-        if (band.Rounding != RtabOdds.ROUND_EVENS && a > 0 && b > 0) BandRound(band, ref a, ref b);
-        int best = -1;
-        for (int i = 0; i < n; i++) {
-            long num = band.Num[i], den = band.Den[i];
-            bool favourable = num >= den;
-            long lhs = a * den, rhs = num * b;
-            if (favourable ? lhs < rhs : lhs > rhs) continue;
-            if (best < 0) { best = i; continue; }
-            long cmp = num * band.Den[best] - band.Num[best] * den;
-            if (favourable ? cmp > 0 : cmp < 0) best = i;
-        }
-        if (best < 0) {
-            if (ctx != null) ctx.Note(band.OtherwiseProvisional);
-            return band.Otherwise;
-        }
-        if (band.StepProvisional != null && ctx != null) ctx.Note(band.StepProvisional[best]);
-        return band.Value[best];
-    }
-
-    static void BandRound(BandSpec band, ref long a, ref long b)
-    {
-        long dp, dq, up, uq;
-        if (a >= b) { dp = a / b; dq = 1; up = dp + (a % b != 0 ? 1 : 0); uq = 1; }
-        else { dp = 1; dq = (b + a - 1) / a; up = 1; uq = b / a; }
-        for (int i = 0; i < band.Num.Length; i++) {
-            long p = band.Num[i], q = band.Den[i];
-            if (RtabOdds.CmpOdds(p, q, a, b) <= 0 && RtabOdds.CmpOdds(p, q, dp, dq) > 0) { dp = p; dq = q; }
-            if (RtabOdds.CmpOdds(p, q, a, b) >= 0 && RtabOdds.CmpOdds(p, q, up, uq) < 0) { up = p; uq = q; }
-        }
-        long mode = RtabOdds.EffectiveRounding(band.Rounding, a >= b);
-        if (mode > RtabOdds.ROUND_LINEAR_UP) throw new RtabException(E_RULESET);
-        bool down;
-        if (mode == RtabOdds.ROUND_LINEAR || mode == RtabOdds.ROUND_LINEAR_UP) {
-            // a:b against (dp/dq + up/uq) / 2: the products reach 2^77, and a decimal holds
-            // every integer below 2^96 exactly. Under LINEAR_UP a tie reads up.
-            decimal left = (decimal)(2 * a * dq) * uq, right = (decimal)b * (dp * uq + up * dq);
-            down = mode == RtabOdds.ROUND_LINEAR_UP ? left < right : left <= right;
-        } else {
-            down = mode == RtabOdds.ROUND_DOWN || (mode == RtabOdds.ROUND_NEAREST && RtabOdds.NearestOddsDown(a, b, dp, dq, up, uq));
-        }
-        if (down) { a = dp; b = dq; } else { a = up; b = uq; }
     }
 
     /// <summary>The outcome's triggers that fire (which trigger of the outcome each is), a

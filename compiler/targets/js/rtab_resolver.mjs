@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT-0
 // The support file of rtab's JavaScript target: what the resolver printed from
-// the lowering (compiler/lower, after this file in the module) calls on, and
-// runtime/rtab.c step by step, over the data of `rtab export --format json`,
-// for what is not lowered yet (reaction sets, transitions, distances,
-// procedures; the matrices and ratios a program reads).
+// the lowering (compiler/lower, after this file in the module) calls on: the
+// errors, the checked arithmetic, the situation read from what a caller gives,
+// the labels and rule references, and the data of `rtab export --format json`
+// for what a result shows (outcomes, effects). What resolves (a key's column
+// and its rounding, a ratio band's step, a matrix's cell, a natural roll) is
+// printed from the lowering, decided at compile time (docs/lowering.md).
 
 const INT32_MIN = -(2 ** 31), INT32_MAX = 2 ** 31 - 1;
-const NO_DICE = 65535;
 /** The rtab data model (RTAB_DATA_VERSION of runtime/rtab.h) this support reads: data of
  * another model is refused at load, as the C library refuses it. */
 export const DATA_MODEL = 7;
@@ -33,12 +34,7 @@ export const MESSAGES = {
 const E_TABLE = -2, E_INPUT = -3, E_FACES = -4, E_NO_ROW = -5, E_COLUMN = -6, E_EXPR = -7, E_OVERFLOW = -8,
   E_RULESET = -9, E_INDEX = -10, E_STATE = -11, E_NO_RESULT = -12, E_INEXACT = -13,
   E_STEP_DRM = -14, E_REQUIRE = -15, E_VERSION = -16;
-const STACK_SUM = 0, STACK_BEST = 2;
-const ROUND_EVENS = 0, ROUND_DOWN = 1, ROUND_UP = 2, ROUND_NEAREST = 3;
-const ROUND_LINEAR = 4, ROUND_LINEAR_UP = 5, ROUND_DOWN_STRICT = 6;
-const KEY_INPUT = 0, KEY_ODDS = 1, KEY_VALUE = 2;
-const COLUMN_ROLLED = 0, COLUMN_AUTOMATIC = 1, COLUMN_NONE = 2;
-const MAX_STEP_TERM = 10000;
+const COLUMN_AUTOMATIC = 1, COLUMN_NONE = 2;
 const TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures'];
 // What a chain step names, by target kind (as the situations of rtab conform).
 const CHAIN_KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure'];
@@ -335,43 +331,6 @@ export class Ruleset {
     return total;
   }
 
-  matrix(index, stack, ctx) {
-    const m = this.x.matrices[index];
-    const keys = stack.splice(stack.length - m.ndims, m.ndims);
-    let cell = 0;
-    keys.forEach((key, k) => {
-      const n = this.x.enums[m.dims[k]].nvalues;
-      if (key < 0 || key >= n) throw new RtabError(E_INPUT);
-      cell = cell * n + key;
-    });
-    if (m.provisional != null && ctx) ctx.note(m.provisional[cell]);
-    return m.cells[cell];
-  }
-
-  band(index, a, b, ctx = null) {
-    const band = this.x.bands[index];
-    const note = (why) => { if (ctx) ctx.note(why); };
-    if (a < 0 || b < 0) throw new RtabError(E_INPUT);
-    note(band.provisional);
-    if (a === 0 && b === 0) { note(band.otherwise_provisional); return band.otherwise; }
-    for (const st of band.steps) {
-      if (!(st.num > 0 && st.num <= MAX_STEP_TERM && st.den > 0 && st.den <= MAX_STEP_TERM)) throw new RtabError(E_RULESET);
-    }
-    if ((band.rounding ?? ROUND_EVENS) !== ROUND_EVENS && a > 0 && b > 0) [a, b] = bandRound(band, a, b);
-    let best = null;
-    for (const st of band.steps) {
-      const favourable = st.num >= st.den;
-      const lhs = a * st.den, rhs = st.num * b;
-      if (favourable ? lhs < rhs : lhs > rhs) continue;
-      if (best === null) { best = st; continue; }
-      const cmp = st.num * best.den - best.num * st.den;
-      if (favourable ? cmp > 0 : cmp < 0) best = st;
-    }
-    if (best === null) { note(band.otherwise_provisional); return band.otherwise; }
-    if (band.step_provisional) note(band.step_provisional[band.steps.indexOf(best)]);
-    return best.value;
-  }
-
   // -- tables -----------------------------------------------------------
 
   /** One roll on a results table: the result as `rtab vectors` writes it. */
@@ -549,146 +508,12 @@ function noResult(r) {
   };
 }
 
-/** The natural-roll rule the faces match (each rule's faces sorted), or -1. */
-function naturalIndex(rules, faces) {
-  const mine = Array.from(faces).sort((a, b) => a - b);
-  return rules.findIndex((f) => f.length === mine.length && f.every((x, i) => x === mine[i]));
-}
-
 function deepFreeze(v) {
   if (v !== null && typeof v === 'object') {
     Object.values(v).forEach(deepFreeze);
     Object.freeze(v);
   }
   return v;
-}
-
-const sign = (x) => (x > 0) - (x < 0);
-
-/** <0, 0 or >0 as a:b is below, at or above p:q. */
-function cmpOdds(a, b, p, q) { return sign(a * q - p * b); }
-
-/** Where odds a:b (a, b > 0) lie in printed steps, as a fraction [n, m]: N:1 at N, 1:N at 2 - N. */
-function oddsPosition(a, b) {
-  return a >= b ? [a, b] : [2 * a - b, a];
-}
-
-const MIDWAY_LIMIT = 2 ** 32;
-
-/**
- * The odds midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
- * rtab_odds_midway): round nearest reads odds at or below them down. In the
- * bounds checked, every term and product is an integer below 2^35: exact.
- */
-function oddsMidway(dp, dq, up, uq) {
-  if (Math.min(dp, dq, up, uq) <= 0 || Math.max(dp, dq, up, uq) > 0x7fffffff) throw new RtabError(E_RULESET);
-  const [n1, m1] = oddsPosition(dp, dq), [n2, m2] = oddsPosition(up, uq);
-  const mn = n1 * m2 + n2 * m1, md = 2 * m1 * m2;
-  if (md >= MIDWAY_LIMIT || Math.abs(mn) >= MIDWAY_LIMIT) throw new RtabError(E_RULESET);
-  const [tn, td] = mn >= md ? [mn, md] : [md, 2 * md - mn];
-  if (tn >= MIDWAY_LIMIT || td >= MIDWAY_LIMIT) throw new RtabError(E_RULESET);
-  return [tn, td];
-}
-
-/** Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a
- * tie reads down. The products reach 2^63: BigInt. A step 0:q lies infinitely far below. */
-function nearestOddsDown(a, b, dp, dq, up, uq) {
-  if (dp === 0) return false;
-  const [tn, td] = oddsMidway(dp, dq, up, uq);
-  return BigInt(a) * BigInt(td) <= BigInt(tn) * BigInt(b);
-}
-
-function effectiveRounding(rounding, atOrAboveEvens) {
-  if (rounding === ROUND_EVENS) return atOrAboveEvens ? ROUND_DOWN : ROUND_UP;
-  return rounding;
-}
-
-function bandRound(band, a, b) {
-  let dp, dq, up, uq;
-  if (a >= b) { dp = Math.floor(a / b); dq = 1; up = dp + (a % b !== 0 ? 1 : 0); uq = 1; }
-  else { dp = 1; dq = Math.floor((b + a - 1) / a); up = 1; uq = Math.floor(b / a); }
-  for (const st of band.steps) {
-    const p = st.num, q = st.den;
-    if (cmpOdds(p, q, a, b) <= 0 && cmpOdds(p, q, dp, dq) > 0) { dp = p; dq = q; }
-    if (cmpOdds(p, q, a, b) >= 0 && cmpOdds(p, q, up, uq) < 0) { up = p; uq = q; }
-  }
-  const mode = effectiveRounding(band.rounding ?? ROUND_EVENS, a >= b);
-  if (mode > ROUND_LINEAR_UP) throw new RtabError(E_RULESET);
-  let down;
-  if (mode === ROUND_LINEAR || mode === ROUND_LINEAR_UP) {
-    // a:b against (dp/dq + up/uq) / 2, exactly (the products reach 2^77: BigInt); under
-    // LINEAR_UP a tie reads up
-    const left = 2n * BigInt(a) * BigInt(dq) * BigInt(uq);
-    const right = BigInt(b) * (BigInt(dp) * BigInt(uq) + BigInt(up) * BigInt(dq));
-    down = mode === ROUND_LINEAR_UP ? left < right : left <= right;
-  } else {
-    down = mode === ROUND_DOWN || (mode === ROUND_NEAREST && nearestOddsDown(a, b, dp, dq, up, uq));
-  }
-  return down ? [dp, dq] : [up, uq];
-}
-
-/** The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'), or the table's one. */
-function keyRounding(t, num, den) {
-  const ranges = t.round_ranges ?? [];
-  if (ranges.length === 0) return t.rounding;
-  let mode = ranges[0].rounding;
-  for (let i = 1; i < ranges.length; i++) {
-    const r = ranges[i];
-    const k = t.key_kind === KEY_VALUE ? sign(num - r.from_num) : cmpOdds(num, den, r.from_num, r.from_den);
-    if (k >= 0) mode = r.rounding;
-  }
-  return mode;
-}
-
-/** The column a computed key reads among [first, n), under the table's rounding. */
-function readKey(t, num, den, first, n) {
-  const cols = t.columns;
-  const value = t.key_kind === KEY_VALUE;
-  const cmp = (i, a, b) => (value ? sign(a - cols[i].step_num) : cmpOdds(a, b, cols[i].step_num, cols[i].step_den));
-  if (t.above_strict) { // 'above more than S': only a key past S reads it
-    if (n < first + 2 || n > cols.length) throw new RtabError(E_RULESET);
-    const a = cols[n - 1];
-    if (!value && !(a.step_num >= 0 && a.step_num <= MAX_STEP_TERM && a.step_den > 0 && a.step_den <= MAX_STEP_TERM)) {
-      throw new RtabError(E_RULESET);
-    }
-    if (cmp(n - 2, a.step_num, a.step_den) < 0) throw new RtabError(E_RULESET);
-    if (cmp(n - 1, num, den) > 0) return n - 1;
-    n -= 1;
-  }
-  let down = n, up = n, passed = n; // passed: the greatest step below the key
-  for (let i = first; i < n; i++) {
-    const c = cols[i];
-    if (!value && !(c.step_num >= 0 && c.step_num <= MAX_STEP_TERM && c.step_den > 0 && c.step_den <= MAX_STEP_TERM)) {
-      throw new RtabError(E_RULESET);
-    }
-    if (i > first && cmp(i - 1, c.step_num, c.step_den) <= 0) throw new RtabError(E_RULESET);
-    const k = cmp(i, num, den);
-    if (k >= 0) down = i;
-    if (k > 0) passed = i;
-    if (k <= 0 && up === n) up = i;
-  }
-  const mode = effectiveRounding(keyRounding(t, num, den), value ? num >= 0 : num >= den);
-  if (mode > ROUND_DOWN_STRICT || n <= first) throw new RtabError(E_RULESET);
-  if (mode === ROUND_DOWN_STRICT) return passed === n ? first : passed; // 'more than'
-  if (down === n) return up;
-  if (up === n) return down;
-  if (mode === ROUND_DOWN) return down;
-  if (mode === ROUND_UP) return up;
-  const d = cols[down], u = cols[up];
-  const tiesUp = mode === ROUND_LINEAR_UP; // else a tie reads down
-  if (value) {
-    const twice = 2 * num, mid = d.step_num + u.step_num;
-    return (tiesUp ? twice < mid : twice <= mid) ? down : up;
-  }
-  if (mode === ROUND_LINEAR || tiesUp) {
-    // The midpoint on the ratio itself (runtime/rtab.c rtab_odds_linear_midway); a
-    // step 0:q lies infinitely far below. The products pass 2^53: BigInt.
-    if (d.step_num === 0) return up;
-    const tn = BigInt(d.step_num * u.step_den + u.step_num * d.step_den), td = BigInt(2 * d.step_den * u.step_den);
-    const l = BigInt(num) * td, r = tn * BigInt(den);
-    return (tiesUp ? l < r : l <= r) ? down : up;
-  }
-  return nearestOddsDown(num, den, d.step_num, d.step_den, u.step_num, u.step_den) ? down : up;
 }
 
 function exactOp(name, scale, a, b) {

@@ -1,8 +1,11 @@
 -- SPDX-License-Identifier: MIT-0
 -- The support file of rtab's Lua target: what the resolver printed from the
 -- lowering (compiler/lower, after this file in the module) calls on: the
--- errors, the reading of a situation, the rounding of a key and of a ratio, a
--- matrix's lookup, a chain's steps, over the data of `rtab export --format json`.
+-- errors, the checked arithmetic (with cmp_wide, a comparison of products past
+-- 2^53), the reading of a situation, the labels, a chain's steps, over the data
+-- of `rtab export --format json`. What resolves (a key's column and its rounding,
+-- a ratio band's step, a matrix's cell, a natural roll) is printed from the
+-- lowering, decided at compile time (docs/lowering.md).
 -- Lua 5.1 to 5.4 and LuaJIT; no library beyond the standard one (string,
 -- table, math; io only where it answers rtab conform).
 local required_as = ...
@@ -41,12 +44,7 @@ local MESSAGES = {
 local E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW = -2, -3, -4, -5, -6, -7, -8
 local E_RULESET, E_INDEX, E_STATE, E_NO_RESULT, E_INEXACT = -9, -10, -11, -12, -13
 local E_STEP_DRM, E_REQUIRE, E_VERSION = -14, -15, -16
-local STACK_SUM, STACK_BEST = 0, 2
-local ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
-local ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
-local KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
-local COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
-local MAX_STEP_TERM = 10000
+local COLUMN_AUTOMATIC, COLUMN_NONE = 1, 2
 local TARGET_KEYS = {"tables", "reaction_sets", "transitions", "distances", "procedures"}
 -- What a chain step names, by target kind (as the situations of rtab conform).
 local CHAIN_KINDS = {[0] = "table", "reactions", "transition", "distance", "procedure"}
@@ -166,21 +164,6 @@ local function keep_pair(m, i, j, best, sign)
 end
 
 -- The natural-roll rule (from 0) whose faces (sorted; n rules, from 0) the faces rolled are, or -1.
-local function natural_index(rules, n, faces)
-  local mine = {}
-  for i = 1, #faces do mine[i] = faces[i] end
-  table.sort(mine)
-  for k = 0, n - 1 do
-    local f = rules[k]
-    if #f == #mine then
-      local same = true
-      for i = 1, #f do if f[i] ~= mine[i] then same = false end end
-      if same then return k end
-    end
-  end
-  return -1
-end
-
 -- The faces dice in a program read, and the provisional reason a result shows: the
 -- first reason noted, unless the reason of what decided (note_first) leads. (The runtime
 -- keeps the whole list; a result shows its first, and so the module keeps that one.)
@@ -208,52 +191,6 @@ end
 function Context:provisional() return or_null(self.first) end
 Context.note, Context.note_first = note, note_first
 
-local function cmp_odds(a, b, p, q) return sign(a * q - p * b) end
--- Where odds a:b (a, b > 0) lie in printed steps, as the fraction n / m: N:1 at N, 1:N at 2 - N.
-local function odds_position(a, b)
-  if a >= b then return a, b end
-  return 2 * a - b, a
-end
-local MIDWAY_LIMIT = 4294967296 -- 2^32
--- The odds midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
--- rtab_odds_midway): round nearest reads odds at or below them down. In the bounds
--- checked, every term and product is an integer below 2^35: exact in a double.
-local function odds_midway(dp, dq, up, uq)
-  if math.min(dp, dq, up, uq) <= 0 or math.max(dp, dq, up, uq) > 2147483647 then fail(E_RULESET) end
-  local n1, m1 = odds_position(dp, dq)
-  local n2, m2 = odds_position(up, uq)
-  local mn, md = n1 * m2 + n2 * m1, 2 * m1 * m2
-  if md >= MIDWAY_LIMIT or math.abs(mn) >= MIDWAY_LIMIT then fail(E_RULESET) end
-  local tn, td = mn, md
-  if mn < md then tn, td = md, 2 * md - mn end
-  if tn >= MIDWAY_LIMIT or td >= MIDWAY_LIMIT then fail(E_RULESET) end
-  return tn, td
-end
--- x * y (integers in [0, 2^32)) as hi * 2^16 + lo with lo < 2^16: each part below 2^49,
--- exact in a double (Lua 5.1 and LuaJIT have no integers; x * y may reach 2^64).
-local function wide_product(x, y)
-  local yh = floor(y / 65536)
-  local low = x * (y - yh * 65536)
-  local lo = low % 65536
-  return x * yh + (low - lo) / 65536, lo
-end
--- Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a tie
--- reads down (a * td <= tn * b, in wide products). A step 0:q lies infinitely far below.
-local function nearest_odds_down(a, b, dp, dq, up, uq)
-  if dp == 0 then return false end
-  local tn, td = odds_midway(dp, dq, up, uq)
-  local h1, l1 = wide_product(a, td)
-  local h2, l2 = wide_product(tn, b)
-  return h1 < h2 or (h1 == h2 and l1 <= l2)
-end
-local function effective_rounding(rounding, at_or_above_evens)
-  if rounding == ROUND_EVENS then
-    if at_or_above_evens then return ROUND_DOWN end
-    return ROUND_UP
-  end
-  return rounding
-end
-
 -- <0, 0 or >0 as x1 * y1 is below, at or above x2 * y2 (x below 2^46, y below 2^31),
 -- exactly: in limbs of 2^24, every partial product below 2^53 (exact in a double).
 local function cmp_wide(x1, y1, x2, y2)
@@ -270,115 +207,6 @@ local function cmp_wide(x1, y1, x2, y2)
   if a2 ~= b2 then return a2 < b2 and -1 or 1 end
   if a1 ~= b1 then return a1 < b1 and -1 or 1 end
   return sign(a0 - b0)
-end
-
-local function band_round(band, a, b)
-  local dp, dq, up, uq
-  if a >= b then
-    dp, dq = floor(a / b), 1
-    up, uq = dp + ((a % b ~= 0) and 1 or 0), 1
-  else
-    dp, dq = 1, floor((b + a - 1) / a)
-    up, uq = 1, floor(b / a)
-  end
-  for _, st in ipairs(band.steps) do
-    local p, q = st.num, st.den
-    if cmp_odds(p, q, a, b) <= 0 and cmp_odds(p, q, dp, dq) > 0 then dp, dq = p, q end
-    if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0 then up, uq = p, q end
-  end
-  local mode = effective_rounding(band.rounding or ROUND_EVENS, a >= b)
-  if mode > ROUND_LINEAR_UP then fail(E_RULESET) end
-  local down
-  if mode == ROUND_LINEAR or mode == ROUND_LINEAR_UP then
-    -- a:b against (dp/dq + up/uq) / 2: 2 a dq uq against b (dp uq + up dq), exactly; under
-    -- LINEAR_UP a tie reads up
-    local c = cmp_wide(2 * a * dq, uq, b, dp * uq + up * dq)
-    if mode == ROUND_LINEAR_UP then down = c < 0 else down = c <= 0 end
-  else
-    down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
-  end
-  if down then return dp, dq end
-  return up, uq
-end
-
--- The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'), or the table's one.
-local function key_rounding(t, num, den)
-  local ranges = t.round_ranges
-  if ranges == nil or #ranges == 0 then return t.rounding end
-  local mode = ranges[1].rounding
-  for i = 2, #ranges do
-    local r = ranges[i]
-    local k
-    if t.key_kind == KEY_VALUE then k = sign(num - r.from_num) else k = cmp_odds(num, den, r.from_num, r.from_den) end
-    if k >= 0 then mode = r.rounding end
-  end
-  return mode
-end
-
--- The column (from 0) a computed key reads among [first, n), under the table's rounding.
-local function read_key(t, num, den, first, n)
-  local cols = t.columns
-  local value = t.key_kind == KEY_VALUE
-  local function cmp(i, a, b)
-    local c = cols[i + 1]
-    if value then return sign(a - c.step_num) end
-    return cmp_odds(a, b, c.step_num, c.step_den)
-  end
-  if (t.above_strict or 0) ~= 0 then -- 'above more than S': only a key past S reads it
-    if n < first + 2 or n > #cols then fail(E_RULESET) end
-    local a = cols[n]
-    if not value and not (a.step_num >= 0 and a.step_num <= MAX_STEP_TERM and a.step_den > 0 and
-        a.step_den <= MAX_STEP_TERM) then
-      fail(E_RULESET)
-    end
-    if cmp(n - 2, a.step_num, a.step_den) < 0 then fail(E_RULESET) end
-    if cmp(n - 1, num, den) > 0 then return n - 1 end
-    n = n - 1
-  end
-  local down, up, passed = n, n, n -- passed: the greatest step below the key
-  for i = first, n - 1 do
-    local c = cols[i + 1]
-    if not value and not (c.step_num >= 0 and c.step_num <= MAX_STEP_TERM and c.step_den > 0 and
-        c.step_den <= MAX_STEP_TERM) then
-      fail(E_RULESET)
-    end
-    if i > first and cmp(i - 1, c.step_num, c.step_den) <= 0 then fail(E_RULESET) end
-    local k = cmp(i, num, den)
-    if k >= 0 then down = i end
-    if k > 0 then passed = i end
-    if k <= 0 and up == n then up = i end
-  end
-  local mode = effective_rounding(key_rounding(t, num, den), (value and num >= 0) or (not value and num >= den))
-  if mode > ROUND_DOWN_STRICT or n <= first then fail(E_RULESET) end
-  if mode == ROUND_DOWN_STRICT then -- 'more than'
-    if passed == n then return first end
-    return passed
-  end
-  if down == n then return up end
-  if up == n then return down end
-  if mode == ROUND_DOWN then return down end
-  if mode == ROUND_UP then return up end
-  local d, u = cols[down + 1], cols[up + 1]
-  local is_down
-  local ties_up = mode == ROUND_LINEAR_UP -- else a tie reads down
-  if value then
-    local twice, mid = 2 * num, d.step_num + u.step_num
-    if ties_up then is_down = twice < mid else is_down = twice <= mid end
-  elseif (mode == ROUND_LINEAR or ties_up) and d.step_num == 0 then
-    is_down = false -- a step 0:q lies infinitely far below
-  elseif mode == ROUND_LINEAR or ties_up then
-    -- The midpoint on the ratio itself (runtime/rtab.c rtab_odds_linear_midway): terms
-    -- below 2^28, compared in wide products.
-    local tn, td = d.step_num * u.step_den + u.step_num * d.step_den, 2 * d.step_den * u.step_den
-    local h1, l1 = wide_product(num, td)
-    local h2, l2 = wide_product(tn, den)
-    if ties_up then is_down = h1 < h2 or (h1 == h2 and l1 < l2)
-    else is_down = h1 < h2 or (h1 == h2 and l1 <= l2) end
-  else
-    is_down = nearest_odds_down(num, den, d.step_num, d.step_den, u.step_num, u.step_den)
-  end
-  if is_down then return down end
-  return up
 end
 
 local function exact_op(name, scale, a, b)
@@ -440,7 +268,7 @@ function Ruleset.new(data, lowered, stamp)
     self.by_id[key] = ids
   end
   -- Read once: each input's default (from 1), each enum input's index of its values by id, each band's steps.
-  self.defaults, self.enum_value_index, self.bands = {}, {}, {}
+  self.defaults, self.enum_value_index = {}, {}
   -- Each integer input without a step: its range (what a situation checks of it); each boolean input.
   -- self:requirement_broken(inputs) calls the printed function itself (no call in between).
   self.requirement_broken = lowered.requirement_broken
@@ -696,68 +524,6 @@ function Ruleset:roll(index, ctx)
   end
   note(ctx, d.provisional)
   return total
-end
-
-function Ruleset:matrix(index, stack, ctx)
-  local m = self.x.matrices[index + 1]
-  local cell, base = 0, #stack - m.ndims
-  for k = 1, m.ndims do
-    local key = stack[base + k]
-    local n = self.x.enums[m.dims[k] + 1].nvalues
-    if key < 0 or key >= n then fail(E_INPUT) end
-    cell = cell * n + key
-  end
-  for k = #stack, base + 1, -1 do stack[k] = nil end
-  if nn(m.provisional) ~= nil and ctx ~= nil then note(ctx, m.provisional[cell + 1]) end
-  return m.cells[cell + 1]
-end
-
--- Each band's steps read once into flat arrays (a table reads its band on every roll):
--- num, den, value (from 1), n, and whether every step's terms lie within the runtime's bounds.
-function Ruleset:band_steps(index)
-  local s = self.bands[index + 1]
-  if s == nil then
-    s = {num = {}, den = {}, value = {}, n = 0, sound = true}
-    for i, st in ipairs(self.x.bands[index + 1].steps) do
-      s.num[i], s.den[i], s.value[i], s.n = st.num, st.den, st.value, i
-      if not (st.num > 0 and st.num <= MAX_STEP_TERM and st.den > 0 and st.den <= MAX_STEP_TERM) then
-        s.sound = false
-      end
-    end
-    self.bands[index + 1] = s
-  end
-  return s
-end
-
-function Ruleset:band(index, a, b, ctx)
-  local band = self.x.bands[index + 1]
-  if a < 0 or b < 0 then fail(E_INPUT) end
-  if ctx ~= nil then note(ctx, band.provisional) end
-  if a == 0 and b == 0 then
-    if ctx ~= nil then note(ctx, band.otherwise_provisional) end
-    return band.otherwise
-  end
-  local s = self.bands[index + 1] or self:band_steps(index)
-  if not s.sound then fail(E_RULESET) end
-  if (band.rounding or ROUND_EVENS) ~= ROUND_EVENS and a > 0 and b > 0 then a, b = band_round(band, a, b) end
-  -- The step nearest the ratio on its side of evens (the best of those it reaches).
-  local nums, dens = s.num, s.den
-  local best_i, bn, bd
-  for i = 1, s.n do
-    local p, q = nums[i], dens[i]
-    local lhs, rhs = a * q, p * b
-    if p >= q then
-      if lhs >= rhs and (best_i == nil or p * bd > bn * q) then best_i, bn, bd = i, p, q end
-    elseif lhs <= rhs and (best_i == nil or p * bd < bn * q) then
-      best_i, bn, bd = i, p, q
-    end
-  end
-  if best_i == nil then
-    if ctx ~= nil then note(ctx, band.otherwise_provisional) end
-    return band.otherwise
-  end
-  if ctx ~= nil and nn(band.step_provisional) ~= nil then note(ctx, band.step_provisional[best_i]) end
-  return s.value[best_i]
 end
 
 function Ruleset:number_text(v)

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: MIT-0
 # The support file of rtab's Python target: what the resolver printed from the
 # lowering (compiler/lower, after this file in the module) calls on: the
-# errors, the reading and checking of a situation, the rounding of a computed
-# key and of a ratio, a matrix's lookup, the labels and rule references, a
-# chain's steps and the protocol of `rtab conform`. Python 3.8 or later, the
-# standard library only.
+# errors, the checked arithmetic, the reading and checking of a situation, the
+# labels and rule references, a chain's steps and the protocol of `rtab
+# conform`. What resolves (a key's column and its rounding, a ratio band's
+# step, a matrix's cell, a natural roll) is printed from the lowering, decided
+# at compile time (docs/lowering.md). Python 3.8 or later, the standard library
+# only.
 import decimal
 import json
 import sys
@@ -33,11 +35,7 @@ MESSAGES = {
 E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_INDEX, E_STATE = \
     -2, -3, -4, -5, -6, -7, -8, -9, -10, -11
 E_NO_RESULT, E_INEXACT, E_STEP_DRM, E_REQUIRE, E_VERSION = -12, -13, -14, -15, -16
-ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
-ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
-KEY_INPUT, KEY_ODDS, KEY_VALUE = 0, 1, 2
-COLUMN_ROLLED, COLUMN_AUTOMATIC, COLUMN_NONE = 0, 1, 2
-MAX_STEP_TERM = 10000
+COLUMN_AUTOMATIC, COLUMN_NONE = 1, 2
 TARGET_KEYS = ['tables', 'reaction_sets', 'transitions', 'distances', 'procedures']
 # What a chain step names, by target kind (as the situations of rtab conform).
 CHAIN_KINDS = ['table', 'reactions', 'transition', 'distance', 'procedure']
@@ -126,15 +124,6 @@ def keep_pair(a, b, best, sign):
         b['counted'] = False
 
 
-def natural_index(rules, faces):
-    """The natural-roll rule (each rule's faces sorted) the faces rolled are, or -1."""
-    mine = sorted(faces)
-    for i, f in enumerate(rules):
-        if list(f) == mine:
-            return i
-    return -1
-
-
 def no_result(column, key, key_column, column_shift):
     """The result of a column without one (an attack not allowed): what was read up to it."""
     return {'column': column, 'key': key, 'key_column': key_column, 'column_shift': column_shift,
@@ -214,7 +203,6 @@ class Ruleset:
                             if i['type_name'] == 'int' and i.get('step', 0) <= 1}
         # The same for the booleans: the index of each bool input.
         self._bools = {i['id']: k for k, i in enumerate(self.inputs) if i['type_name'] == 'bool'}
-        self._bands, self._matrices = {}, {}
 
     # -- situations ------------------------------------------------------
 
@@ -329,73 +317,6 @@ class Ruleset:
         if ctx is not None:
             ctx.note(d.get('provisional'))
         return total
-
-    def _matrix(self, index):
-        """Matrix `index` read once: (its number of keys, the number of values of each, its
-        cells, their reasons or None)."""
-        m = self.x['matrices'][index]
-        sizes = [self.x['enums'][dim]['nvalues'] for dim in m['dims']]
-        self._matrices[index] = prepared = (m['ndims'], sizes, m['cells'], m.get('provisional'))
-        return prepared
-
-    def matrix(self, index, keys, ctx):
-        ndims, sizes, cells, provisional = self._matrices.get(index) or self._matrix(index)
-        cell = 0
-        for key, n in zip(keys[len(keys) - ndims:], sizes):
-            if key < 0 or key >= n:
-                raise RtabError(E_INPUT)
-            cell = cell * n + key
-        if provisional is not None and ctx is not None:
-            ctx.note(provisional[cell])
-        return cells[cell]
-
-    def _band(self, index):
-        """Band `index` read once: (the band, its steps as (num, den, value, its reason, whether
-        it is favourable), whether every step's terms lie within the runtime's bounds, whether
-        it rounds, its reason, its value otherwise and that value's reason)."""
-        band = self.x['bands'][index]
-        reasons = band.get('step_provisional') or [None] * len(band['steps'])
-        steps = [(st['num'], st['den'], st['value'], why, st['num'] >= st['den'])
-                 for st, why in zip(band['steps'], reasons)]
-        sound = all(0 < num <= MAX_STEP_TERM and 0 < den <= MAX_STEP_TERM for num, den, _, _, _ in steps)
-        self._bands[index] = prepared = (band, steps, sound, band.get('rounding', ROUND_EVENS) != ROUND_EVENS,
-                                         band.get('provisional'), band['otherwise'],
-                                         band.get('otherwise_provisional'))
-        return prepared
-
-    def band(self, index, a, b, ctx=None):
-        band, steps, sound, rounds, why, otherwise, otherwise_why = self._bands.get(index) or self._band(index)
-        if a < 0 or b < 0:
-            raise RtabError(E_INPUT)
-        if ctx is not None and ctx.first is None:
-            ctx.first = why
-        if a == 0 and b == 0:
-            if ctx is not None and ctx.first is None:
-                ctx.first = otherwise_why
-            return otherwise
-        if not sound:
-            raise RtabError(E_RULESET)
-        if rounds and a > 0 and b > 0:
-            a, b = band_round(band, a, b)
-        best = None
-        for st in steps:
-            num, den, _, _, favourable = st
-            lhs, rhs = a * den, num * b
-            if (lhs < rhs) if favourable else (lhs > rhs):
-                continue
-            if best is None:
-                best = st
-                continue
-            cmp = num * best[1] - best[0] * den
-            if (cmp > 0) if favourable else (cmp < 0):
-                best = st
-        if best is None:
-            if ctx is not None and ctx.first is None:
-                ctx.first = otherwise_why
-            return otherwise
-        if ctx is not None and ctx.first is None:
-            ctx.first = best[3]
-        return best[2]
 
     # -- tables ----------------------------------------------------------
 
@@ -619,158 +540,6 @@ class Ruleset:
         if isinstance(per_locale, dict) and per_locale.get(locale) is not None:
             return per_locale[locale]
         return item.get('rule')
-
-
-def cmp_odds(a, b, p, q):
-    """<0, 0 or >0 as a:b is below, at or above p:q."""
-    left, right = a * q, p * b
-    return (left > right) - (left < right)
-
-
-def odds_position(a, b):
-    """Where odds a:b (a, b > 0) lie in printed steps, as a fraction (n, m): N:1 at N, 1:N at 2 - N."""
-    return (a, b) if a >= b else (2 * a - b, a)
-
-
-MIDWAY_LIMIT = 1 << 32
-
-
-def odds_midway(dp, dq, up, uq):
-    """The odds midway, in printed steps, between dp:dq and up:uq (runtime/rtab.c
-    rtab_odds_midway): round nearest reads odds at or below them down."""
-    if min(dp, dq, up, uq) <= 0 or max(dp, dq, up, uq) > 0x7fffffff:
-        raise RtabError(E_RULESET)
-    n1, m1 = odds_position(dp, dq)
-    n2, m2 = odds_position(up, uq)
-    mn, md = n1 * m2 + n2 * m1, 2 * m1 * m2
-    if md >= MIDWAY_LIMIT or abs(mn) >= MIDWAY_LIMIT:
-        raise RtabError(E_RULESET)
-    tn, td = (mn, md) if mn >= md else (md, 2 * md - mn)
-    if tn >= MIDWAY_LIMIT or td >= MIDWAY_LIMIT:
-        raise RtabError(E_RULESET)
-    return tn, td
-
-
-def nearest_odds_down(a, b, dp, dq, up, uq):
-    """Whether round nearest reads a:b as dp:dq (below it) rather than up:uq: exactly, a tie
-    reads down. A step 0:q lies infinitely far below any odds."""
-    if dp == 0:
-        return False
-    return cmp_odds(a, b, *odds_midway(dp, dq, up, uq)) <= 0
-
-
-def effective_rounding(rounding, at_or_above_evens):
-    if rounding == ROUND_EVENS:
-        return ROUND_DOWN if at_or_above_evens else ROUND_UP
-    return rounding
-
-
-def band_round(band, a, b):
-    """Round a:b (both > 0) to the ladder of whole odds and the band's steps."""
-    if a >= b:
-        dp, dq = a // b, 1
-        up, uq = dp + (a % b != 0), 1
-    else:
-        dp, dq = 1, (b + a - 1) // a
-        up, uq = 1, b // a
-    for st in band['steps']:
-        p, q = st['num'], st['den']
-        if cmp_odds(p, q, a, b) <= 0 and cmp_odds(p, q, dp, dq) > 0:
-            dp, dq = p, q
-        if cmp_odds(p, q, a, b) >= 0 and cmp_odds(p, q, up, uq) < 0:
-            up, uq = p, q
-    mode = effective_rounding(band.get('rounding', ROUND_EVENS), a >= b)
-    if mode > ROUND_LINEAR_UP:
-        raise RtabError(E_RULESET)
-    if mode in (ROUND_LINEAR, ROUND_LINEAR_UP):
-        # a:b against (dp/dq + up/uq) / 2, exactly; under LINEAR_UP a tie reads up
-        left, right = 2 * a * dq * uq, b * (dp * uq + up * dq)
-        down = left < right if mode == ROUND_LINEAR_UP else left <= right
-    else:
-        down = mode == ROUND_DOWN or (mode == ROUND_NEAREST and nearest_odds_down(a, b, dp, dq, up, uq))
-    return (dp, dq) if down else (up, uq)
-
-
-def key_rounding(t, num, den):
-    """The rounding of the range the key falls in ('round up below 1:1, nearest from 1:1'),
-    or the table's one rounding."""
-    ranges = t['round_ranges']
-    if not ranges:
-        return t['rounding']
-    mode = ranges[0]['rounding']
-    for r in ranges[1:]:
-        if t['key_kind'] == KEY_VALUE:
-            k = (num > r['from_num']) - (num < r['from_num'])
-        else:
-            k = cmp_odds(num, den, r['from_num'], r['from_den'])
-        if k >= 0:
-            mode = r['rounding']
-    return mode
-
-
-def read_key(t, num, den, first, n):
-    """The column a computed key reads among columns [first, n), under the table's rounding."""
-    cols = t['columns']
-    value = t['key_kind'] == KEY_VALUE
-
-    def cmp(i, a, b):
-        c = cols[i]
-        if value:
-            return (a > c['step_num']) - (a < c['step_num'])
-        return cmp_odds(a, b, c['step_num'], c['step_den'])
-
-    if t.get('above_strict', 0):  # 'above more than S': only a key past S reads it
-        if n < first + 2 or n > len(cols):
-            raise RtabError(E_RULESET)
-        a = cols[n - 1]
-        if not value and not (0 <= a['step_num'] <= MAX_STEP_TERM and 0 < a['step_den'] <= MAX_STEP_TERM):
-            raise RtabError(E_RULESET)
-        if cmp(n - 2, a['step_num'], a['step_den']) < 0:
-            raise RtabError(E_RULESET)
-        if cmp(n - 1, num, den) > 0:
-            return n - 1
-        n -= 1
-    down = up = passed = n  # passed: the greatest step below the key
-    for i in range(first, n):
-        c = cols[i]
-        if not value and not (0 <= c['step_num'] <= MAX_STEP_TERM and 0 < c['step_den'] <= MAX_STEP_TERM):
-            raise RtabError(E_RULESET)
-        if i > first and cmp(i - 1, c['step_num'], c['step_den']) <= 0:
-            raise RtabError(E_RULESET)
-        k = cmp(i, num, den)
-        if k >= 0:
-            down = i
-        if k > 0:
-            passed = i
-        if k <= 0 and up == n:
-            up = i
-    mode = effective_rounding(key_rounding(t, num, den), num >= 0 if value else num >= den)
-    if mode > ROUND_DOWN_STRICT or n <= first:
-        raise RtabError(E_RULESET)
-    if mode == ROUND_DOWN_STRICT:  # 'more than'
-        return first if passed == n else passed
-    if down == n:
-        return up
-    if up == n:
-        return down
-    if mode == ROUND_DOWN:
-        return down
-    if mode == ROUND_UP:
-        return up
-    d, u = cols[down], cols[up]
-    ties_up = mode == ROUND_LINEAR_UP  # else a tie reads down
-    if value:
-        twice, mid = 2 * num, d['step_num'] + u['step_num']
-        return down if (twice < mid if ties_up else twice <= mid) else up
-    if mode in (ROUND_LINEAR, ROUND_LINEAR_UP):
-        # the midpoint on the ratio itself (rtab_odds_linear_midway); a step 0:q
-        # lies infinitely far below
-        if d['step_num'] == 0:
-            return up
-        tn = d['step_num'] * u['step_den'] + u['step_num'] * d['step_den']
-        td = 2 * d['step_den'] * u['step_den']
-        return down if (num * td < tn * den if ties_up else num * td <= tn * den) else up
-    return down if nearest_odds_down(num, den, d['step_num'], d['step_den'], u['step_num'], u['step_den']) else up
 
 
 def number_text(v):
