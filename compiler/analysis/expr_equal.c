@@ -6,6 +6,7 @@
 #include "analysis/quantity.h"
 #include "base/util.h"
 #include "analysis/expr_intervals.h"
+#include "text/expr_text.h"
 #include "text/value_text.h"
 
 #include <stdio.h>
@@ -401,6 +402,11 @@ static void situation_text(strbuf *sb, const space *s, const int32_t *in, const 
 	for (size_t k = 0; k < s->n; k++) {
 		const rtab_input *ip = &s->a->inputs[s->ia[k]];
 		int32_t v = in[s->ia[k]];
+		int earlier = expr_earlier_outcome(s->a, s->ia[k]);
+		if (earlier >= 0) { /* the input 'earlier OUTCOME' makes, as the rewrite writes it */
+			sb_printf(sb, "%s%searlier %s", k ? ", " : "", v ? "" : "not ", s->a->outcomes[earlier].id);
+			continue;
+		}
 		sb_printf(sb, "%s%s = ", k ? ", " : "", s->id[k]);
 		if (ip->type == RTAB_TYPE_BOOL)
 			sb_puts(sb, v ? "true" : "false");
