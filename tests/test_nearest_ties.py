@@ -44,7 +44,7 @@ rtab, root = (os.path.abspath(a) for a in sys.argv[1:3])
 cc = sys.argv[3:] or ['cc']
 require = os.environ.get('RTAB_REQUIRE_TOOLS') == '1'
 RULESET = 'nearest_ties'
-INPUT_MAX = 100000000
+INPUT_MAX = 1000000000  # the language's int limit: wide printed steps have midpoints past 10^8
 
 # How each target is compiled (rtab's --target), the tools it needs, how its
 # module is built (if it is) and run as a port, given the folder.
