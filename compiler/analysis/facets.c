@@ -793,11 +793,13 @@ static src_loc enum_header_loc(const model_table *mt, const char *line, const ch
 	return fallback;
 }
 
-/* Where the one grid of a table prints the name of its rolled column c (the
- * printed name over a value, or the step), so that a column whose step
- * changes is named where the page heads it; fallback for a table of
- * several grids or none. */
-static src_loc header_cell_loc(const model_table *mt, const rtab_table *t, size_t c, src_loc fallback)
+/* Where the one grid of a table keyed by odds or a value prints the head of
+ * its column c (the printed name over a value, or the step), so that a
+ * column whose step changes is named where the page heads it; fallback for
+ * a table of several grids or none. The header's cell is found by its step,
+ * which rises from column to column: the header prints no end column, and
+ * may print a column '—' throughout. */
+static src_loc header_cell_loc(const model_table *mt, const rtab_table *t, size_t c, bool odds, src_loc fallback)
 {
 	const ast_stmt *grid = NULL;
 	for (const ast_stmt *g = mt && mt->def ? mt->def->body : NULL; g; g = g->next)
@@ -809,12 +811,14 @@ static src_loc header_cell_loc(const model_table *mt, const rtab_table *t, size_
 	const ast_stmt *header = grid ? ast_grid_header(grid) : NULL;
 	if (!header || mt->result_of_column)
 		return fallback;
-	size_t k = 0; /* the rolled columns before c: the header prints no end column */
-	for (size_t j = 0; j < c; j++)
-		k += t->columns[j].kind == RTAB_COLUMN_ROLLED;
-	for (const ast_cell *cell = header->cells; cell; cell = cell->next, k--)
-		if (k == 0)
+	const rtab_column *col = &t->columns[c];
+	for (const ast_cell *cell = header->cells; cell; cell = cell->next) {
+		if (cell->kind != CELL_RANGE && cell->kind != CELL_RATIO)
+			continue;
+		int64_t step = cell->lo == INT64_MIN ? cell->hi : cell->lo; /* a value's open low end */
+		if (odds ? cell->lo == col->step_num && cell->hi == col->step_den : step == col->step_num)
 			return cell->name ? cell->name_loc : cell->loc;
+	}
 	return fallback;
 }
 
@@ -923,7 +927,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		bool end = col->kind != RTAB_COLUMN_ROLLED;
 		bool first = c == 0 || (t->column_end_of_value && odds_column_value(b->rs, i, c) !=
 									 odds_column_value(b->rs, i, c - 1));
-		src_loc col_at = end ? words_loc(b, first ? ST_BELOW : ST_ABOVE, at) : header_cell_loc(mt, t, c, at);
+		src_loc col_at = end ? words_loc(b, first ? ST_BELOW : ST_ABOVE, at)
+			       : computed ? header_cell_loc(mt, t, c, odds, at) : at;
 		/* a column the grid prints as '—' throughout: at its cell of the first line */
 		src_loc dead_at = mt && col->kind == RTAB_COLUMN_NONE ? grid_cell_loc(mt, c, mt->reach_lo, (src_loc){0, 0})
 								      : (src_loc){0, 0};
