@@ -3,7 +3,6 @@
 #include "analysis/facets.h"
 
 #include "analysis/quantity.h"
-#include "analysis/column_name.h"
 
 #include "text/expr_text.h"
 #include "text/value_text.h"
@@ -652,7 +651,7 @@ static src_loc words_loc(const builder *b, stmt_kind kind, src_loc fallback)
 
 /* The labels of a note on a whole column, once per id (a grid per variant
  * repeats the column), placed at its 'note' statement. */
-static void column_note_facets(builder *b, const rtab_table *t, size_t c)
+static void column_note_facets(builder *b, const rtab_table *t, const model_table *mt, size_t c)
 {
 	const rtab_column *col = &t->columns[c];
 	for (size_t k = 0; k < c; k++)
@@ -665,8 +664,7 @@ static void column_note_facets(builder *b, const rtab_table *t, size_t c)
 		if (column_has_name(t, col, s->step))
 			break;
 	}
-	char name[COLUMN_NAME_MAX];
-	char *of = xasprintf("column '%s' note", column_name(col, name));
+	char *of = xasprintf("column '%s' note", model_column_name(mt, t, c));
 	add_labels(b, s ? s->loc : b->d->loc, of, col->note, s ? s->body : NULL);
 	free(of);
 }
@@ -934,8 +932,7 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 								      : (src_loc){0, 0};
 		if (dead_at.line)
 			col_at = dead_at;
-		char name_buf[COLUMN_NAME_MAX];
-		const char *name = column_name(col, name_buf);
+		const char *name = model_column_name(mt, t, c);
 		if (odds)
 			addf(b, col_at, xasprintf("%d:%d", col->step_num, col->step_den), "column '%s' step", name);
 		else if (computed)
@@ -948,7 +945,7 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		if (col->provisional)
 			addf(b, col_at, xstrdup(col->provisional), "column '%s' provisional", name);
 		if (col->note)
-			column_note_facets(b, t, c);
+			column_note_facets(b, t, mt, c);
 	}
 }
 
@@ -1123,11 +1120,9 @@ static char *rows_note(const rtab_table *t, const model_table *mt, char ***range
 			if (result >= 0)
 				sb_printf(&sb, "%sresult column '%s' %s", any ? ", " : "", mt->result_ids[result],
 					  ranges[c][r]);
-			else {
-				char name[COLUMN_NAME_MAX];
-				sb_printf(&sb, "%scolumn '%s' %s", any ? ", " : "", column_name(&t->columns[c], name),
-					  ranges[c][r]);
-			}
+			else
+				sb_printf(&sb, "%scolumn '%s' %s", any ? ", " : "",
+					  model_column_name(mt, t, c), ranges[c][r]);
 			any = true;
 		}
 		sb_puts(&sb, ")");
@@ -1213,10 +1208,9 @@ static void row_facets(builder *b, const rtab_table *t, const model_table *mt)
 				addf(b, at, value, "%s, result column '%s'", row, mt->result_ids[result]);
 			else if (t->ncolumns == 1 && t->column_input < 0)
 				addf(b, at, value, "%s", row);
-			else {
-				char name[COLUMN_NAME_MAX];
-				addf(b, at, value, "%s, column '%s'", row, column_name(&t->columns[c], name));
-			}
+			else
+				addf(b, at, value, "%s, column '%s'", row,
+				     model_column_name(mt, t, c));
 			b->d->facets[b->d->n - 1].meaning = xstrdup(o < n && rolls[c][o] ? rolls[c][o] : "-");
 			compared_as(b, FACET_ROWS);
 		}
@@ -1394,10 +1388,10 @@ static void roll_facets(builder *b, const rtab_table *t, const model_table *mt)
 		if (result == -2 || !rtab_column_rolls(col) ||
 		    (result == -1 && mt->result_of_column && col->kind != RTAB_COLUMN_ROLLED))
 			continue;
-		char name[COLUMN_NAME_MAX];
+		const char *name = model_column_name(mt, t, c);
 		char *column = result >= 0 ? xasprintf(", result column '%s'", mt->result_ids[result])
 			       : t->ncolumns == 1 && t->column_input < 0 ? xstrdup("")
-									 : xasprintf(", column '%s'", column_name(col, name));
+									 : xasprintf(", column '%s'", name);
 		for (int64_t v = lo; v <= hi; v++) {
 			int row = row_at_roll(t, col, v);
 			bool has = row >= 0 && (size_t)row < t->nrows;
@@ -1473,15 +1467,13 @@ static void table_facets(builder *b)
 					free(names[k]);
 				}
 				free(names);
-				char name[COLUMN_NAME_MAX];
-				addf(b, cols_at, vals.data ? vals.data : xstrdup("-"), "column '%s' values",
-				     column_name(&t->columns[c], name));
+				addf(b, cols_at, vals.data ? vals.data : xstrdup("-"),
+				     "column '%s' values", model_column_name(mt, t, c));
 			}
 		}
-		for (size_t c = 0; c < t->ncolumns; c++) {
-			char name[COLUMN_NAME_MAX];
-			add_labels(b, b->d->loc, column_name(&t->columns[c], name), t->columns[c].labels, NULL);
-		}
+		for (size_t c = 0; c < t->ncolumns; c++)
+			add_labels(b, b->d->loc, model_column_name(mt, t, c), t->columns[c].labels,
+				   NULL);
 		strbuf mods = {0};
 		for (size_t k = 0; k < t->nmodifiers; k++)
 			if (t->modifiers[k] < rs->nmodifiers)

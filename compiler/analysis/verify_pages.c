@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* rtab verify's side-by-side proof: an HTML page, or PDF pages (see verify.h). */
 #include "analysis/verify.h"
-#include "analysis/column_name.h"
 
 #include "base/msg.h"
 #include "export/aid.h"
@@ -62,9 +61,13 @@ static void cell(strbuf *sb, const char *tag, const char *text, bool mark)
 	sb_printf(sb, "</%s>", tag);
 }
 
-/* The facet of a results table's cell: the row's range in column c, or NULL. */
-static const facet *range_cell(const facet_def *fd, const rtab_table *tb, const char *outcome, size_t c)
+/* The facet of a results table's cell: the row's range in column c, or NULL
+ * (table t of model m). */
+static const facet *range_cell(const facet_def *fd, const model *m, size_t t, const char *outcome,
+			       size_t c)
 {
+	const rtab_table *tb = &m->rs.tables[t];
+	const model_table *mt = m->tables ? &m->tables[t] : NULL;
 	for (size_t k = 0; fd && k < fd->n; k++) {
 		const facet *f = &fd->facets[k];
 		if (strncmp(f->key, "row '", 5) != 0 || f->locale)
@@ -73,8 +76,7 @@ static const facet *range_cell(const facet_def *fd, const rtab_table *tb, const 
 		if (strncmp(f->key + 5, outcome, len) != 0 || f->key[5 + len] != '\'')
 			continue;
 		const char *rest = f->key + 6 + len;
-		char name_buf[COLUMN_NAME_MAX];
-		const char *name = column_name(&tb->columns[c], name_buf);
+		const char *name = model_column_name(mt, tb, c);
 		if (tb->ncolumns == 1 && tb->column_input < 0 ? *rest == 0
 		    : strncmp(rest, ", column '", 10) == 0 && strncmp(rest + 10, name, strlen(name)) == 0 &&
 			      rest[10 + strlen(name)] == '\'')
@@ -273,7 +275,7 @@ static void html_results(strbuf *sb, const verify *v, const verify_side *s, size
 		sb_puts(sb, "<tr>");
 		cell(sb, "th", rtab_label(rs, o->labels, locale), label_bad);
 		for (size_t c = c0; c < c1; c++) {
-			const facet *hit = range_cell(fd, tb, o->id, c);
+			const facet *hit = range_cell(fd, &s->l.model, (size_t)t, o->id, c);
 			cell(sb, "td", hit ? hit->value : "-", hit && differs(v, DEF_TABLE, tb->id, hit->key));
 		}
 		sb_puts(sb, "</tr>\n");
@@ -599,7 +601,9 @@ static void pdf_results(aid_doc *d, const verify *v, size_t t, size_t tt)
 				grid_mark(g);
 			free(lk);
 			for (size_t c = 0; c < x->ncolumns; c++) {
-				const facet *hit = o ? range_cell(fd, x, o->id, c) : NULL;
+				const model *m = in_trans ? &v->t.l.model : &v->o.l.model;
+				const facet *hit =
+					o ? range_cell(fd, m, in_trans ? tt : t, o->id, c) : NULL;
 				grid_cell(g, hit ? hit->value : "-");
 				if (in_trans && hit && differs(v, DEF_TABLE, tb->id, hit->key))
 					grid_mark(g);

@@ -13,6 +13,28 @@ void *model_array(model *m, size_t n, size_t size)
 	return arena_alloc(&m->arena, n * size);
 }
 
+rtab_column *model_columns(model *m, model_table *mt, size_t n)
+{
+	mt->columns = model_array(m, n ? n : 1, sizeof *mt->columns);
+	mt->column_steps = model_array(m, n ? n : 1, sizeof *mt->column_steps);
+	return mt->columns;
+}
+
+void model_column_steps(model *m, model_table *mt, size_t c, int64_t lo, int64_t hi)
+{
+	char buf[64];
+	if (lo == INT64_MIN)
+		snprintf(buf, sizeof buf, "<=%lld", (long long)hi);
+	else if (hi == INT64_MAX)
+		snprintf(buf, sizeof buf, "%lld+", (long long)lo);
+	else if (lo == hi)
+		snprintf(buf, sizeof buf, "%lld", (long long)lo);
+	else
+		snprintf(buf, sizeof buf, lo < 0 || hi < 0 ? "%lld..%lld" : "%lld-%lld",
+			 (long long)lo, (long long)hi);
+	mt->column_steps[c] = arena_strdup(&m->arena, buf);
+}
+
 work_budget *model_work(model *m)
 {
 	if (!m->work.limit)

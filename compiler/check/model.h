@@ -26,6 +26,14 @@ int model_dice_groups(model *m, const char *id, const rtab_die_group *groups, si
 /* n items of size bytes in the model's arena, zeroed. */
 void *model_array(model *m, size_t n, size_t size);
 
+/* Room for n columns of a results table: mt->columns and mt->column_steps,
+ * zeroed; returns mt->columns. */
+rtab_column *model_columns(model *m, model_table *mt, size_t n);
+
+/* Column c of mt is named by its steps, lo..hi (INT64_MIN, INT64_MAX: an open
+ * end), as the scanner read them: keep their one spelling (column_steps). */
+void model_column_steps(model *m, model_table *mt, size_t c, int64_t lo, int64_t hi);
+
 /* The work budget of the file's proofs (base/work.h), from the options it is
  * checked with (diag_options.max_work), shared by every proof of the file. */
 work_budget *model_work(model *m);

@@ -28,6 +28,13 @@ typedef struct model_cell {
 typedef struct model_table {
 	const ast_def *def;
 	rtab_column *columns; /* the table's columns as the passes fill them (rs holds them const) */
+	/* Per column (model_columns makes both arrays): where a column is named
+	 * by its steps as the page prints them (0-2, 0..2, +1..+2, >=6, 6+), the
+	 * steps in one spelling, which diff and verify compare it under: L-H
+	 * (L..H where an end is negative), N, N+ for an open top, <=N for an
+	 * open bottom. NULL where its id is its name (a printed name over the
+	 * steps, odds, an enum value, a line's or a run's column). */
+	const char **column_steps;
 	model_cell *cells; /* ncolumns * nrows, column-major */
 	/* Per row: the outcome as written (an id or a code), and where it is written
 	 * (its row, or its first grid cell): from its rows block (rows), or, for a
@@ -76,6 +83,14 @@ static inline const char *model_printed_value(const model_table *mt, size_t colu
 		if (mt->printed_values[i].column == column)
 			return mt->printed_values[i].value;
 	return NULL;
+}
+
+/* Column c of results table t (mt its model, or NULL) as diff and verify
+ * name it: its steps in one spelling (model_table.column_steps), else its id. */
+static inline const char *model_column_name(const model_table *mt, const rtab_table *t, size_t c)
+{
+	const char *steps = mt && mt->column_steps ? mt->column_steps[c] : NULL;
+	return steps ? steps : t->columns[c].id ? t->columns[c].id : "";
 }
 
 /* Under odds lines, the result column whose cells column reads, as the grid's header

@@ -115,6 +115,10 @@ void end_column(model *m, rtab_table *t, const ast_stmt *w, bool above, size_t f
 		if (above && w->step) {
 			format_step(step, sizeof step, t, col->step_num, col->step_den);
 			snprintf(name, sizeof name, strict ? ">%s" : odds ? "%s+" : ">=%s", step);
+			if (!strict && !odds) /* >=+6: the steps 6+ */
+				model_column_steps(m, &m->tables[t - m->rs.tables],
+						   above ? t->ncolumns : first, col->step_num,
+						   INT64_MAX);
 		} else {
 			format_step(step, sizeof step, t, next->step_num, next->step_den);
 			/* odds: the column as printed, 1:3 even where 'at least 0.33' reaches it */

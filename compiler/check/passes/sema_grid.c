@@ -380,6 +380,7 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 	}
 	size_t j = first;
 	bool ok = true, odds = key_reads_odds(t);
+	model_table *mt = &m->tables[t - m->rs.tables];
 	for (const ast_cell *c = header->cells; c; c = c->next, j++)
 		columns[j].id = "?"; /* until the header gives it */
 	if (!header_cells_fit(m, t, cols, header))
@@ -445,6 +446,8 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 		} else {
 			col->id = arena_strdup(&m->arena, label);
 		}
+		if (!odds && !c->name) /* named by its steps: compared under one spelling of them */
+			model_column_steps(m, mt, j, c->lo, c->hi);
 		if (j > first && strcmp(columns[j - 1].id, "?") != 0) {
 			const rtab_column *prev = &columns[j - 1];
 			bool rises = odds ? (int64_t)col->step_num * prev->step_den >

@@ -59,6 +59,7 @@ bool add_run(model *m, const ast_def *d, rtab_table *t, const ast_stmt *cols, co
 		char name[512];
 		snprintf(name, sizeof name, "%s %s", line, columns[j].id ? columns[j].id : "?");
 		columns[j].id = arena_strdup(&m->arena, name);
+		m->tables[t - m->rs.tables].column_steps[j] = NULL; /* named by its line */
 	}
 	*run_out = run;
 	return true;
@@ -122,11 +123,11 @@ static void resolve_value_rows(model *m, const ast_def *d, rtab_table *t, model_
 	rtab_expr *conds = model_array(m, nblocks, sizeof *conds);
 	const ast_stmt **blocks = model_array(m, nblocks, sizeof *blocks);
 	size_t *printed = xcalloc(nblocks, sizeof *printed), *width = xcalloc(nblocks, sizeof *width);
-	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	rtab_column *columns = model_columns(m, mt, ncols);
 	size_t n = 0;
 	int otherwise = -1;
 	bool ok = key_ok, by_value = cols->times != NULL; /* else lines by 'when' */
-	t->columns = mt->columns = columns;
+	t->columns = columns;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind != ST_ROWS)
 			continue;
@@ -261,12 +262,12 @@ void resolve_condition_lines(model *m, const ast_def *d, rtab_table *t, model_ta
 	rtab_expr *conds = model_array(m, ngrids, sizeof *conds);
 	const ast_stmt **grids = model_array(m, ngrids, sizeof *grids);
 	grid_part *parts = xcalloc(ngrids, sizeof *parts);
-	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	rtab_column *columns = model_columns(m, mt, ncols);
 	size_t nparts = 0, n = 0;
 	int otherwise = -1;
 	bool ok = key_ok;
 
-	t->columns = m->tables[t - m->rs.tables].columns = columns;
+	t->columns = columns;
 	for (const ast_stmt *g = d->body; g; g = g->next) {
 		if (g->kind != ST_GRID_WHEN)
 			continue;

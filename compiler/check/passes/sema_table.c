@@ -148,9 +148,9 @@ static void resolve_columns(model *m, const ast_def *d, rtab_table *t, model_tab
 			    const ast_stmt *cols, const ast_stmt *header, size_t first, size_t last)
 {
 	size_t n = rolled_width(m, cols, header);
-	rtab_column *columns = model_array(m, first + n + last + 1, sizeof *columns);
+	rtab_column *columns = model_columns(m, mt, first + n + last + 1);
 
-	t->columns = mt->columns = columns;
+	t->columns = columns;
 	t->column_input = -1;
 	mt->first_rolled = (uint16_t)first;
 	mt->nrolled = 0;

@@ -79,8 +79,8 @@ static size_t claim_values(model *m, const rtab_input *input, const ast_stmt *g,
 
 /* Each column of a run is named as printed, after its variant: "determined
  * 3:1", or after the values its grid (or odds line) serves: "woods, town 2:1". */
-static void name_run(model *m, const rtab_enum *e, const int *values, size_t nvalues,
-		     rtab_column *columns, size_t run, size_t end)
+static void name_run(model *m, model_table *mt, const rtab_enum *e, const int *values,
+		     size_t nvalues, rtab_column *columns, size_t run, size_t end)
 {
 	strbuf line = {0};
 	for (size_t k = 0; k < nvalues; k++)
@@ -89,6 +89,7 @@ static void name_run(model *m, const rtab_enum *e, const int *values, size_t nva
 		char name[512];
 		snprintf(name, sizeof name, "%s %s", line.data, columns[j].id ? columns[j].id : "?");
 		columns[j].id = arena_strdup(&m->arena, name);
+		mt->column_steps[j] = NULL; /* named by its run */
 	}
 	sb_free(&line);
 }
@@ -273,7 +274,7 @@ static bool resolve_odds_lines(model *m, const ast_def *d, rtab_table *t, model_
 			first[values[k]] = (uint16_t)run;
 			end[values[k]] = t->ncolumns;
 		}
-		name_run(m, e, values, nvalues, columns, run, t->ncolumns);
+		name_run(m, mt, e, values, nvalues, columns, run, t->ncolumns);
 		free(copies);
 		free(result);
 	}
@@ -474,13 +475,13 @@ static void resolve_variant_rows(model *m, const ast_def *d, rtab_table *t, mode
 	if (!rows_blocks_fit(m, d, cols, second, &nblocks, &ncols, &nrows))
 		return;
 	value_runs vr = value_runs_new(m, e, nkey);
-	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	rtab_column *columns = model_columns(m, mt, ncols);
 	const ast_stmt **block_of = xcalloc(nblocks ? nblocks : 1, sizeof *block_of);
 	size_t *first_of = xcalloc(nblocks ? nblocks : 1, sizeof *first_of);
 	size_t *width_of = xcalloc(nblocks ? nblocks : 1, sizeof *width_of);
 	size_t b = 0;
 	bool ok = key_ok, unnamed = false;
-	t->columns = mt->columns = columns;
+	t->columns = columns;
 	for (const ast_stmt *s = d->body; s; s = s->next) {
 		if (s->kind != ST_ROWS)
 			continue;
@@ -531,7 +532,7 @@ static void resolve_variant_rows(model *m, const ast_def *d, rtab_table *t, mode
 				ok = false;
 			}
 			t->ncolumns = (uint16_t)(run + part.width);
-			name_run(m, e, values, nvalues, columns, run, t->ncolumns);
+			name_run(m, mt, e, values, nvalues, columns, run, t->ncolumns);
 		} else {
 			fits = add_run(m, d, t, cols, &as_grid, below, above, key_ok, line.data, &run, &part, &ok);
 		}
@@ -668,11 +669,11 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	}
 	value_runs vr = value_runs_new(m, e, nkey);
 	grid_part *parts = xcalloc(ngrids ? ngrids : 1, sizeof *parts);
-	rtab_column *columns = model_array(m, ncols ? ncols : 1, sizeof *columns);
+	rtab_column *columns = model_columns(m, mt, ncols);
 	size_t nparts = 0;
 	bool ok = key_ok;
 
-	t->columns = mt->columns = columns;
+	t->columns = columns;
 	for (const ast_stmt *g = d->body; g; g = g->next) {
 		if (g->kind != ST_GRID)
 			continue;
