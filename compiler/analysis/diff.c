@@ -276,7 +276,7 @@ static bool same_meaning(diff_result *r, const facet_def *d, const facet_set *a,
 		if (fb->compare != FACET_EXPR || !fa->expr || !fb->expr)
 			return false;
 		expr_verdict v;
-		expr_compare_units(&a->m->rs, fa->expr, fa->unit, &b->m->rs, fb->expr, fb->unit, r->work, &v);
+		expr_compare_units(a->m, fa->expr, fa->unit, b->m, fb->expr, fb->unit, r->work, &v);
 		char *how = expr_method_text(&v);
 		if (v.equal) {
 			push_proof(r, d, fa, fb, how);
@@ -497,8 +497,9 @@ static const char **stacking_cluster(const rtab_ruleset *a, const rtab_ruleset *
  * capped at 3): then it is dropped from the differences, and how that was
  * proved recorded.
  */
-static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, const rtab_ruleset *b)
+static bool same_totals(diff_result *r, diff_def *d, const model *model_a, const model *model_b)
 {
+	const rtab_ruleset *a = &model_a->rs, *b = &model_b->rs;
 	const facet_def *fd = d->old ? d->old : d->new;
 	if (fd->kind != DEF_MODIFIER && fd->kind != DEF_GROUP)
 		return false;
@@ -538,7 +539,7 @@ static bool same_totals(diff_result *r, diff_def *d, const rtab_ruleset *a, cons
 						ids[nids++] = mid;
 			}
 			expr_verdict v;
-			totals_compare(a, ta, b, tb, ids, nids, r->work, &v);
+			totals_compare(model_a, ta, model_b, tb, ids, nids, r->work, &v);
 			same = nids && v.equal;
 			undecided |= nids && v.method == EXPR_UNPROVEN;
 			/* A change that says where already, unless the stacking changed:
@@ -676,7 +677,7 @@ void diff_compare(diff_result *r, const facet_set *a, const facet_set *b, unsign
 		return;
 	size_t kept = 0;
 	for (size_t i = 0; i < r->n; i++) {
-		if (same_totals(r, &r->defs[i], &a->m->rs, &b->m->rs)) {
+		if (same_totals(r, &r->defs[i], a->m, b->m)) {
 			for (size_t k = 0; k < r->defs[i].n; k++)
 				free(r->defs[i].changes[k].detail);
 			free(r->defs[i].changes);

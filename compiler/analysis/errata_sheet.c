@@ -326,8 +326,8 @@ static void modifier_changes(sheet *s, const rtab_modifier *a, const rtab_modifi
 	condition_text(&was, ra, s->o->locale, &a->condition);
 	condition_text(&now, rb, s->n->locale, &b->condition);
 	strbuf src_was = {0}, src_now = {0}; /* the conditions as written: compared, never printed */
-	export_expr_text(&src_was, ra, &a->condition);
-	export_expr_text(&src_now, rb, &b->condition);
+	export_expr_text(&src_was, s->o->model, &a->condition);
+	export_expr_text(&src_now, s->n->model, &b->condition);
 	bool changed = strcmp(src_was.data ? src_was.data : "", src_now.data ? src_now.data : "") != 0;
 	sb_free(&src_was);
 	sb_free(&src_now);

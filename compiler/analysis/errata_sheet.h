@@ -19,8 +19,9 @@ typedef struct sheet_side {
 	const char *path;    /* for --locations */
 	const char *edition; /* the edition's name, or NULL (a file without layers) */
 	const char *layer_label, *layer_rule; /* the last layer's, or NULL */
-	const struct model *model; /* the side's model: the result columns a grid under odds
-				      lines prints, or NULL */
+	const struct model *model; /* the side's model (rs is its ruleset): the result columns
+				      a grid under odds lines prints, the inputs 'earlier
+				      OUTCOME' reads */
 } sheet_side;
 
 /* A situation the user names (--set, --at): the inputs of each side. */

@@ -23,6 +23,7 @@
 /* The situations of the inputs both expressions read, matched by id. */
 typedef struct space {
 	const rtab_ruleset *a, *b;
+	const model *model_a, *model_b; /* theirs: the inputs 'earlier OUTCOME' reads, named so */
 	size_t n;
 	const char *id[MAX_SPACE_INPUTS];
 	int ia[MAX_SPACE_INPUTS], ib[MAX_SPACE_INPUTS]; /* the input's index on each side */
@@ -402,7 +403,7 @@ static void situation_text(strbuf *sb, const space *s, const int32_t *in, const 
 	for (size_t k = 0; k < s->n; k++) {
 		const rtab_input *ip = &s->a->inputs[s->ia[k]];
 		int32_t v = in[s->ia[k]];
-		int earlier = expr_earlier_outcome(s->a, s->ia[k]);
+		int earlier = expr_earlier_outcome(s->model_a, (size_t)s->ia[k]);
 		if (earlier >= 0) { /* the input 'earlier OUTCOME' makes, as the rewrite writes it */
 			sb_printf(sb, "%s%searlier %s", k ? ", " : "", v ? "" : "not ", s->a->outcomes[earlier].id);
 			continue;
@@ -1014,13 +1015,16 @@ static void untry(space *s)
 	}
 }
 
-void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
+void totals_compare(const model *model_a, size_t ta, const model *model_b, size_t tb, const char *const *ids,
 		    size_t nids, work_budget *work, expr_verdict *v)
 {
+	const rtab_ruleset *a = &model_a->rs, *b = &model_b->rs;
 	memset(v, 0, sizeof *v);
 	space s = {0};
 	s.a = a;
 	s.b = b;
+	s.model_a = model_a;
+	s.model_b = model_b;
 	s.work = work;
 	s.dice_ok = true;
 	bool fits = true;
@@ -1149,7 +1153,7 @@ static bool split_if(const rtab_expr *e, rtab_expr *c, rtab_expr *x, rtab_expr *
 static bool same(const space *s, const rtab_expr *ea, const rtab_expr *eb)
 {
 	expr_verdict v;
-	expr_compare(s->a, ea, s->b, eb, s->work, &v);
+	expr_compare(s->model_a, ea, s->model_b, eb, s->work, &v);
 	free(v.why);
 	return v.equal;
 }
@@ -1226,19 +1230,22 @@ static void describe(const space *s, const rtab_expr *ea, const rtab_expr *eb, e
 	v->why = why;
 }
 
-void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
+void expr_compare(const model *a, const rtab_expr *ea, const model *b, const rtab_expr *eb,
 		  work_budget *work, expr_verdict *v)
 {
 	expr_compare_units(a, ea, NULL, b, eb, NULL, work, v);
 }
 
-void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *ua, const rtab_ruleset *b,
+void expr_compare_units(const model *model_a, const rtab_expr *ea, const char *ua, const model *model_b,
 			const rtab_expr *eb, const char *ub, work_budget *work, expr_verdict *v)
 {
+	const rtab_ruleset *a = &model_a->rs, *b = &model_b->rs;
 	memset(v, 0, sizeof *v);
 	space s = {0};
 	s.a = a;
 	s.b = b;
+	s.model_a = model_a;
+	s.model_b = model_b;
 	s.work = work;
 	s.ua = ua;
 	s.ub = ub;

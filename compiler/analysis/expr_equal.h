@@ -11,6 +11,7 @@
 #define RTAB_EXPR_EQUAL_H
 
 #include "base/work.h"
+#include "check/model_data.h"
 #include "rtab.h"
 
 #include <stdbool.h>
@@ -36,11 +37,11 @@ typedef struct expr_verdict {
 				past the work budget (0: not for that) */
 } expr_verdict;
 
-/* Compare ea of a with eb of b (either may have no instructions: "always").
+/* Compare ea of a's ruleset with eb of b's (either may have no instructions: "always").
  * Trying every situation spends its steps from work (NULL: no budget); past
  * it, the exact forms are tried, then the texts compared (EXPR_UNPROVEN with
  * past_work). */
-void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset *b, const rtab_expr *eb,
+void expr_compare(const model *a, const rtab_expr *ea, const model *b, const rtab_expr *eb,
 		  work_budget *work, expr_verdict *v);
 
 /* The same, for values in units: ua of a and ub of b (either may be NULL).
@@ -49,7 +50,7 @@ void expr_compare(const rtab_ruleset *a, const rtab_expr *ea, const rtab_ruleset
  * on both sides by that conversion: each value of the side whose steps are
  * coarser, with the other side's value of its domain nearest to it converted
  * (docs/verify.md). */
-void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *ua, const rtab_ruleset *b,
+void expr_compare_units(const model *a, const rtab_expr *ea, const char *ua, const model *b,
 			const rtab_expr *eb, const char *ub, work_budget *work, expr_verdict *v);
 
 /* The total modifier (before the table's cap) of table ta of a and tb of
@@ -57,7 +58,7 @@ void expr_compare_units(const rtab_ruleset *a, const rtab_expr *ea, const char *
  * inputs they read: how modifiers and
  * stacking groups written differently (a min() for a group's cap) are
  * proved the same. EXPR_EXHAUSTIVE, or not proved. */
-void totals_compare(const rtab_ruleset *a, size_t ta, const rtab_ruleset *b, size_t tb, const char *const *ids,
+void totals_compare(const model *a, size_t ta, const model *b, size_t tb, const char *const *ids,
 		    size_t nids, work_budget *work, expr_verdict *v);
 
 /* "exhaustively, over 62 situations", "by a normal form", ... (owned). */

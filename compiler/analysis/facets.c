@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *expr_text(const rtab_ruleset *rs, const rtab_expr *e)
+static char *expr_text(const model *m, const rtab_expr *e)
 {
 	strbuf sb = {0};
-	export_expr_text(&sb, rs, e);
+	export_expr_text(&sb, m, e);
 	return sb.data ? sb.data : xstrdup("");
 }
 
@@ -474,11 +474,11 @@ static void outcome_facets(builder *b)
 			src_loc at = stmt_loc(b, ST_TRIGGER, name, nth);
 			addf(b, at, xstrdup("yes"), "trigger %s", target);
 			if (tr->unless.ninstrs) {
-				addf(b, at, expr_text(rs, &tr->unless), "trigger %s unless", target);
+				addf(b, at, expr_text(b->m, &tr->unless), "trigger %s unless", target);
 				expr_facet(b, &tr->unless);
 			}
 			if (tr->times.ninstrs) {
-				addf(b, at, expr_text(rs, &tr->times), "trigger %s times", target);
+				addf(b, at, expr_text(b->m, &tr->times), "trigger %s times", target);
 				expr_facet(b, &tr->times);
 			}
 			for (size_t k = 0; k < tr->nsets; k++)
@@ -493,7 +493,7 @@ static void outcome_facets(builder *b)
 						  : st->each == RTAB_SET_EARLIER && st->earlier < rs->noutcomes
 						  ? xasprintf("earlier %s", rs->outcomes[st->earlier].id)
 						  : named ? value_of(rs, set->enum_index, value)
-						  : expr_text(rs, &st->value);
+						  : expr_text(b->m, &st->value);
 					addf(b, at, v, "trigger %s sets %s", target, rs->inputs[st->input].id);
 					/* 'repeat' and 'earlier X' differ per repeat: their words are
 					 * compared, not the first repeat's value (1, false). */
@@ -563,10 +563,10 @@ static void modifier_facets(builder *b)
 		if (fixed)
 			b->d->facets[b->d->n - 1].meaning = xstrdup(counted);
 		if (md->condition.ninstrs) {
-			addf(b, stmt_loc(b, ST_WHEN, NULL, 0), expr_text(rs, &md->condition), "when");
+			addf(b, stmt_loc(b, ST_WHEN, NULL, 0), expr_text(b->m, &md->condition), "when");
 			expr_facet(b, &md->condition);
 		}
-		addf(b, stmt_loc(b, ST_AMOUNT, NULL, 0), expr_text(rs, &md->value), "value");
+		addf(b, stmt_loc(b, ST_AMOUNT, NULL, 0), expr_text(b->m, &md->value), "value");
 		expr_facet(b, &md->value);
 		if (fixed)
 			b->d->facets[b->d->n - 1].meaning = counted;
@@ -879,8 +879,8 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 		break;
 	}
 	if (computed) {
-		char *ka = expr_text(rs, &t->key_a);
-		char *kb = odds ? expr_text(rs, &t->key_b) : NULL;
+		char *ka = expr_text(b->m, &t->key_a);
+		char *kb = odds ? expr_text(b->m, &t->key_b) : NULL;
 		addf(b, at, kb ? xasprintf("odds %s : %s", ka, kb) : xasprintf("value %s", ka), "columns by");
 		free(ka);
 		free(kb);
@@ -894,13 +894,13 @@ static void column_facets(builder *b, size_t i, const rtab_table *t, const model
 			char name[32];
 			snprintf(name, sizeof name, "line %zu", l + 1);
 			const rtab_expr *c = &mt->line_conditions[l];
-			addf(b, g->loc, c->ninstrs ? expr_text(rs, c) : xstrdup("otherwise"), "line '%s' read when",
+			addf(b, g->loc, c->ninstrs ? expr_text(b->m, c) : xstrdup("otherwise"), "line '%s' read when",
 			     g->name ? g->name : c->ninstrs ? name : "otherwise");
 			if (c->ninstrs) /* a condition: by meaning, as a function of the inputs */
 				expr_facet(b, c);
 		}
 	} else if (t->nlines) {
-		addf(b, at, expr_text(rs, &t->line_key), "line chosen by");
+		addf(b, at, expr_text(b->m, &t->line_key), "line chosen by");
 	}
 	strbuf shifts = {0};
 	for (size_t k = 0; k < t->nshifts; k++)
@@ -1523,7 +1523,7 @@ static void table_facets(builder *b)
 			const char *from = outcome_id(rs, rw->from);
 			char *to = nth ? xasprintf("%s #%zu", outcome_id(rs, rw->to), nth + 1)
 				       : xstrdup(outcome_id(rs, rw->to));
-			addf(b, at, expr_text(rs, &rw->condition), "rewrite %s -> %s when", from, to);
+			addf(b, at, expr_text(b->m, &rw->condition), "rewrite %s -> %s when", from, to);
 			expr_facet(b, &rw->condition);
 			if (rw->rule) {
 				addf(b, at, xstrdup(rw->rule), "rewrite %s -> %s rule", from, to);
@@ -1543,7 +1543,7 @@ static void reaction_facets(builder *b)
 		const rtab_reaction_set *r = &rs->reaction_sets[i];
 		begin(b, DEF_REACTIONS, i, r->id, r->labels, r->rule, r->rules);
 		if (r->none_when.ninstrs) {
-			addf(b, b->d->loc, expr_text(rs, &r->none_when), "no reaction when");
+			addf(b, b->d->loc, expr_text(b->m, &r->none_when), "no reaction when");
 			expr_facet(b, &r->none_when);
 		}
 		for (size_t o = 0; o < r->noptions; o++) {
@@ -1555,7 +1555,7 @@ static void reaction_facets(builder *b)
 			compared_as(b, FACET_ORDER_FREE); /* options are offered together */
 			if (op->guard.ninstrs) { /* at its 'unless' line */
 				const ast_stmt *u = s ? find_stmt(s->body, ST_UNLESS, NULL, 0) : NULL;
-				addf(b, u ? u->loc : at, expr_text(rs, &op->guard), "%s allowed when", of);
+				addf(b, u ? u->loc : at, expr_text(b->m, &op->guard), "%s allowed when", of);
 				expr_facet(b, &op->guard);
 			}
 			if (op->outcome >= 0) {
@@ -1610,7 +1610,7 @@ static void distance_facets(builder *b)
 		const rtab_distance *d = &rs->distances[i];
 		begin(b, DEF_DISTANCE, i, d->id, d->labels, d->rule, d->rules);
 		for (size_t f = 0; f < d->nforms; f++) {
-			addf(b, stmt_loc(b, ST_AMOUNT, NULL, f), expr_text(rs, &d->forms[f].value), "value in %s",
+			addf(b, stmt_loc(b, ST_AMOUNT, NULL, f), expr_text(b->m, &d->forms[f].value), "value in %s",
 			     d->forms[f].unit ? d->forms[f].unit : "?");
 			expr_facet(b, &d->forms[f].value);
 			in_unit(b, d->forms[f].unit, FACET_EXPR);
@@ -1634,7 +1634,7 @@ static void procedure_facets(builder *b)
 			addf(b, at, xstrdup(s ? p->steps[s - 1].id : "(first)"), "%s after", of);
 			if (st->guard.ninstrs) { /* at its 'when' line, where a difference is */
 				const ast_stmt *w = a ? find_stmt(a->body, ST_WHEN, NULL, 0) : NULL;
-				addf(b, w ? w->loc : at, expr_text(rs, &st->guard), "%s when", of);
+				addf(b, w ? w->loc : at, expr_text(b->m, &st->guard), "%s when", of);
 				expr_facet(b, &st->guard);
 			}
 			if (st->outcome >= 0) {
@@ -1665,7 +1665,7 @@ static void requirement_facets(builder *b)
 	for (size_t i = 0; i < rs->nrequirements; i++) {
 		const rtab_requirement *r = &rs->requirements[i];
 		begin(b, DEF_REQUIRE, i, r->id, r->labels, r->rule, r->rules);
-		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, expr_text(rs, &r->condition), "condition");
+		addf(b, b->ast && b->ast->init ? b->ast->init->loc : b->d->loc, expr_text(b->m, &r->condition), "condition");
 	}
 }
 

@@ -193,6 +193,11 @@ typedef struct model {
 	size_t nearlier;
 	ast_def **made_inputs;
 	size_t nmade_inputs;
+	/* Per input (rs.inputs), whether 'earlier OUTCOME' reads it: one made for
+	 * it, or one the file declares under its name, 'earlier_OUTCOME', for its
+	 * own labels (make_earlier_inputs); NULL when no rewrite reads one. An
+	 * input of that name no 'earlier OUTCOME' reads is an input like any other. */
+	bool *earlier_inputs;
 	bool reading_rewrite; /* compiling a rewrite's condition: 'earlier OUTCOME' may be read */
 	size_t nvariants;
 	rtab_dice *dice; /* grows as expressions roll anonymous dice */

@@ -347,7 +347,7 @@ void aid_trigger_words(strbuf *sb, const export_ctx *c, size_t slot, const rtab_
 		/* The input 'earlier OUTCOME' is labelled by what it says ("An earlier
 		 * repeat gave Eliminated"): the phrase alone, not label and value. */
 		if (s->each == RTAB_SET_EARLIER && s->earlier < rs->noutcomes &&
-		    expr_earlier_outcome(rs, s->input) == (int)s->earlier) {
+		    expr_earlier_outcome(c->m, s->input) == (int)s->earlier) {
 			sb_puts(sb, k ? "; " : ", ");
 			sb_printf(sb, msg_in(c->words, "passing on whether an earlier repeat gave %s"),
 				  aid_word(c, slot, rs->outcomes[s->earlier].labels, rs->outcomes[s->earlier].id));

@@ -373,7 +373,7 @@ static void expr_extras(export_ctx *c, const void *p, place w)
 	(void)w;
 	strbuf sb = {0};
 	key(c, "text");
-	export_expr_text(&sb, c->rs, p);
+	export_expr_text(&sb, c->m, p);
 	str(c, sb.data);
 	sb_free(&sb);
 }

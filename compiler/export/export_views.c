@@ -55,7 +55,7 @@ static void value_cell(const export_ctx *c, grid *g, const char *text, const cha
 static void expr_cell(const export_ctx *c, grid *g, const rtab_expr *e, const char *reason)
 {
 	strbuf sb = {0};
-	export_expr_text(&sb, c->rs, e);
+	export_expr_text(&sb, c->m, e);
 	value_cell(c, g, sb.data, reason);
 	sb_free(&sb);
 }
@@ -244,7 +244,7 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 			sb_printf(&sb, "%s%s", t ? "; " : "", export_target_id(rs, tr->target));
 			if (tr->unless.ninstrs) {
 				sb_puts(&sb, " unless ");
-				export_expr_text(&sb, rs, &tr->unless);
+				export_expr_text(&sb, c->m, &tr->unless);
 			}
 			if (tr->rule && (!o->rule || strcmp(tr->rule, o->rule) != 0))
 				sb_printf(&sb, msg_in(c->words, " (rule %s)"), tr->rule);
@@ -635,15 +635,15 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 		break;
 	case RTAB_KEY_ODDS:
 		sb_puts(n, msg_in(c->words, "columns by the odds "));
-		export_expr_text(n, rs, &t->key_a);
+		export_expr_text(n, c->m, &t->key_a);
 		sb_puts(n, " : ");
-		export_expr_text(n, rs, &t->key_b);
+		export_expr_text(n, c->m, &t->key_b);
 		sb_printf(n, msg_in(c->words, ", read %s\n"),
 			  t->rounding < NROUNDINGS ? msg_in(c->words, rounding[t->rounding]) : "?");
 		break;
 	case RTAB_KEY_VALUE:
 		sb_puts(n, msg_in(c->words, "columns by the value "));
-		export_expr_text(n, rs, &t->key_a);
+		export_expr_text(n, c->m, &t->key_a);
 		sb_printf(n, msg_in(c->words, ", read %s\n"),
 			  t->rounding < NROUNDINGS ? msg_in(c->words, rounding[t->rounding]) : "?");
 		break;
@@ -727,7 +727,7 @@ static void table_view(const export_ctx *c, size_t ti, export_view *v)
 			sb_printf(n, msg_in(c->words, "%s reads as %s when "), rs->outcomes[rw->from].id,
 				  rs->outcomes[rw->to].id);
 		}
-		export_expr_text(n, rs, &rw->condition);
+		export_expr_text(n, c->m, &rw->condition);
 		if (rw->rule)
 			sb_printf(n, msg_in(c->words, " (rule %s)"), rw->rule);
 		if (rw->provisional)
@@ -1012,7 +1012,7 @@ void export_view_build(const export_ctx *c, export_kind kind, size_t i, export_v
 		view_head(c, v, msg_in(c->words, "Reactions"), r->id, r->labels, r->rule);
 		if (r->none_when.ninstrs) {
 			sb_puts(&v->notes, msg_in(c->words, "no reaction at all when "));
-			export_expr_text(&v->notes, rs, &r->none_when);
+			export_expr_text(&v->notes, c->m, &r->none_when);
 			sb_putc(&v->notes, '\n');
 		}
 		grid_init(&v->g, 4 + c->nlocales);

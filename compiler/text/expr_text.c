@@ -31,9 +31,11 @@ const char *export_op_name(int op)
 
 #define EARLIER_PREFIX "earlier_"
 
-int expr_earlier_outcome(const rtab_ruleset *rs, size_t input)
+int expr_earlier_outcome(const model *m, size_t input)
 {
-	if (input >= rs->ninputs || rs->inputs[input].type != RTAB_TYPE_BOOL ||
+	const rtab_ruleset *rs = m ? &m->rs : NULL;
+	if (!rs || !m->earlier_inputs || input >= rs->ninputs || !m->earlier_inputs[input] ||
+	    rs->inputs[input].type != RTAB_TYPE_BOOL ||
 	    strncmp(rs->inputs[input].id, EARLIER_PREFIX, strlen(EARLIER_PREFIX)) != 0)
 		return -1;
 	const char *outcome = rs->inputs[input].id + strlen(EARLIER_PREFIX);
@@ -57,6 +59,7 @@ typedef struct term {
 } term;
 
 typedef struct decomp {
+	const model *m;
 	const rtab_ruleset *rs;
 	const rtab_instr *in;
 	term stack[RTAB_MAX_EXPR_STACK * 2];
@@ -275,7 +278,7 @@ static char *filtered_at(const decomp *d, size_t i, size_t to, size_t *end)
 						 : NULL;
 	if (!name || cond_end <= b1 + 4)
 		return NULL;
-	decomp c = {rs, in, {{0}}, 0, false, len + 1};
+	decomp c = {d->m, rs, in, {{0}}, 0, false, len + 1};
 	decompile(&c, b1 + 4, cond_end);
 	char *text = NULL;
 	if (!c.bad && c.sp == 1) {
@@ -339,9 +342,9 @@ static void decompile(decomp *d, size_t from, size_t to)
 			}
 			/* The input of 'earlier OUTCOME' as the rewrite writes it (its id is
 			 * made of the phrase, which the rule reads). */
-			if (expr_earlier_outcome(rs, (size_t)in->arg) >= 0) {
-				push(d, xasprintf("earlier %s", rs->outcomes[expr_earlier_outcome(rs, (size_t)in->arg)].id),
-				     P_ATOM, T_BOOL, -1);
+			if (expr_earlier_outcome(d->m, (size_t)in->arg) >= 0) {
+				int earlier = expr_earlier_outcome(d->m, (size_t)in->arg);
+				push(d, xasprintf("earlier %s", rs->outcomes[earlier].id), P_ATOM, T_BOOL, -1);
 				break;
 			}
 			push(d, xstrdup(d->scope && rs->inputs[in->arg].list_role == RTAB_LIST_FIELD &&
@@ -440,9 +443,9 @@ static void decompile(decomp *d, size_t from, size_t to)
 	}
 }
 
-void export_expr_text(strbuf *sb, const rtab_ruleset *rs, const rtab_expr *e)
+void export_expr_text(strbuf *sb, const model *m, const rtab_expr *e)
 {
-	decomp d = {rs, e->instrs, {{0}}, 0, false, 0};
+	decomp d = {m, &m->rs, e->instrs, {{0}}, 0, false, 0};
 	if (e->ninstrs == 0) {
 		sb_puts(sb, "true");
 		return;

@@ -102,6 +102,19 @@ void make_earlier_inputs(model *m)
 	if (made)
 		model_set_defs(m, DEF_INPUT, defs, n);
 	free(defs);
+	/* Marked here, where they are made (or a declared one taken), not told
+	 * by their names: an input the file calls 'earlier_eliminated' that no
+	 * rewrite reads as 'earlier eliminated' stays the file's own. */
+	if (m->nearlier)
+		m->earlier_inputs = model_array(m, m->ndefs[DEF_INPUT] ? m->ndefs[DEF_INPUT] : 1,
+						sizeof *m->earlier_inputs);
+	for (size_t k = 0; k < m->nearlier; k++) {
+		char id[256];
+		snprintf(id, sizeof id, "earlier_%s", m->earlier[k].outcome);
+		int in = model_find(m, DEF_INPUT, id);
+		if (in >= 0)
+			m->earlier_inputs[in] = true;
+	}
 }
 
 void pass_earlier_on(model *m)
