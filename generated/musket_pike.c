@@ -2830,10 +2830,38 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 				m17->shift = 0;
 			}
 		}
-		rtab_lowered_keep_pair_(m0, m1, 1, 1);
-		rtab_lowered_keep_pair_(m2, m3, 1, -1);
-		rtab_lowered_keep_pair_(m9, m10, 0, 1);
-		rtab_lowered_keep_pair_(m16, m17, 0, -1);
+		/* leader, side 1: the best kept */
+		if (m0 && m1) {
+			if (m1->signed_value > m0->signed_value) {
+				m0->counted = 0;
+			} else {
+				m1->counted = 0;
+			}
+		}
+		/* leader, side -1: the best kept */
+		if (m2 && m3) {
+			if (m3->signed_value < m2->signed_value) {
+				m2->counted = 0;
+			} else {
+				m3->counted = 0;
+			}
+		}
+		/* formation, side 1: the worst kept */
+		if (m9 && m10) {
+			if (m10->signed_value < m9->signed_value) {
+				m9->counted = 0;
+			} else {
+				m10->counted = 0;
+			}
+		}
+		/* formation, side -1: the worst kept */
+		if (m16 && m17) {
+			if (m17->signed_value > m16->signed_value) {
+				m16->counted = 0;
+			} else {
+				m17->counted = 0;
+			}
+		}
 		int64_t total = drm;
 		{ /* leader */
 			int64_t sum = 0;

@@ -2,8 +2,9 @@
 /*
  * The support of the resolvers printed from the lowering (rtab compile's C,
  * compiler/targets/print_c.c), included by the generated C after rtab.h:
- * arithmetic checked as rtab_resolve checks it, the reasons noted into an
- * rtab_result as it notes them and a stacking group's choice, inline; what
+ * arithmetic checked as rtab_resolve checks it and the reasons noted into an
+ * rtab_result as it notes them, inline (a stacking group's choice is printed
+ * as comparisons, decided by the lowering); what
  * needs the runtime's own reading (a computed key's column, the step of a
  * ratio band that rounds, a matrix's cell, a natural roll, exact numbers)
  * called from it (rtab.h), so that both decide alike. Not an API of its own: its names end
@@ -123,39 +124,6 @@ RTAB_LOWERED_ int rtab_lowered_matrix_(int32_t *r, const rtab_ruleset *rs, size_
 	RTAB_LOWERED_TRY_(rtab_matrix_find(rs, index, keys, cell));
 	*r = rtab_matrix_cell(&rs->matrices[index], *cell);
 	return RTAB_OK;
-}
-
-/* A stacking group keeps one member per side: the first best (best) or worst of those applied. */
-RTAB_LOWERED_ void rtab_lowered_keep_(rtab_applied_modifier *const *members, size_t n, int best, int sign)
-{
-	rtab_applied_modifier *keep = NULL;
-	for (size_t i = 0; i < n; i++) {
-		rtab_applied_modifier *m = members[i];
-		int32_t x, y;
-		int better, worse;
-		if (!m || !m->counted)
-			continue;
-		if (!keep) {
-			keep = m;
-			continue;
-		}
-		x = keep->signed_value;
-		y = m->signed_value;
-		better = sign > 0 ? y > x : y < x;
-		worse = sign > 0 ? y < x : y > x;
-		if (best ? better : worse) {
-			keep->counted = 0;
-			keep = m;
-		} else {
-			m->counted = 0;
-		}
-	}
-}
-
-RTAB_LOWERED_ void rtab_lowered_keep_pair_(rtab_applied_modifier *a, rtab_applied_modifier *b, int best, int sign)
-{
-	rtab_applied_modifier *const members[2] = {a, b};
-	rtab_lowered_keep_(members, 2, best, sign);
 }
 
 /* The column of table t a computed key reads as among the columns [first, n): the runtime's. */

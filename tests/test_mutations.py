@@ -28,6 +28,12 @@ os.chdir(root)
 # An operand of the printed code: a register, or a constant written in its place.
 OPERAND = r'(?<![\w.])(r\d+|\d+|\(-\d+\))'
 
+
+def swap(m):
+    """A comparison (its operator the second group) turned the other way: < for >, > for <."""
+    return m.group(1) + ('<' if m.group(2) == '>' else '>') + m.group(3)
+
+
 # name: {language: (what the resolver says, what the wrong port says instead)}
 MUTATIONS = {
     'off-by-one row boundary': {
@@ -67,11 +73,12 @@ MUTATIONS = {
         'csharp': ('r.Applied = applied;\n',
                    'r.Applied = applied;\n  if (column == end - 1 && column > first && applied.Count > 0 &&'
                    ' !applied[0].Shift) roll -= applied[0].SignedValue;\n')},
+    # The comparison a stacking group's choice is printed with, turned the other way.
     'best and worst stacking swapped': {
-        'python': ('if better if best else worse:', 'if worse if best else better:'),
-        'js': ("if (best ? better : worse)", "if (best ? worse : better)"),
-        'lua': ('if (best and better) or (not best and worse) then', 'if (best and worse) or (not best and better) then'),
-        'csharp': ('if (best ? better : worse)', 'if (best ? worse : better)')},
+        'python': (re.compile(r"(\['signed_value'\] )([<>])( \w+\['signed_value'\]:)"), swap),
+        'js': (re.compile(r'(\.signed_value )([<>])( \w+\.signed_value\))'), swap),
+        'lua': (re.compile(r'(\.signed_value )([<>])( [\w\[\]]+\.signed_value then)'), swap),
+        'csharp': (re.compile(r'(\.SignedValue )([<>])( \w+\.SignedValue\))'), swap)},
     'a requirement not checked': {
         'python': ('        if broken is not None:', '        if False:'),
         'js': ("    if (this.requirementBroken(inputs) !== null) throw new RtabError(E_REQUIRE);", ""),

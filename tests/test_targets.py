@@ -176,9 +176,12 @@ def typecheck_ts(paths):
 
 
 # And the line read before the key: its reason first (tests/native/line_reasons.rtab); a key
-# compared with a midpoint by products past 2^53 (tests/targets/wide_steps.rtab).
-files = sorted(glob.glob('tables/*.rtab')) + ([] if sample else sorted(glob.glob('tests/constructs/fixtures/*.rtab')) +
-                                              ['tests/native/line_reasons.rtab', 'tests/targets/wide_steps.rtab'])
+# compared with a midpoint by products past 2^53 (tests/targets/wide_steps.rtab); stacking
+# groups that keep one member among three or four per side and the dice of a program, the
+# sample too (tests/targets/keep_and_roll.rtab).
+files = sorted(glob.glob('tables/*.rtab')) + ['tests/targets/keep_and_roll.rtab'] + \
+    ([] if sample else sorted(glob.glob('tests/constructs/fixtures/*.rtab')) +
+     ['tests/native/line_reasons.rtab', 'tests/targets/wide_steps.rtab'])
 jobs = []
 if 'ts' in wanted:
     wanted.remove('ts')

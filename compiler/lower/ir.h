@@ -53,7 +53,8 @@ typedef enum ir_op {
 	IR_DIV_EXACT,  /* dst = a * imm / b, exactly or an inexact-value error */
 	IR_MATRIX,     /* dst = cell of matrix imm at keys[0..nkeys) (ir_module.matrix_reasons) */
 	IR_BAND,       /* dst = ratio band imm read at a:b (ir_module.bands: its steps decided) */
-	IR_ROLL,       /* dst = the faces of dice imm (the support's; a table has none to give) */
+	IR_ROLL,       /* dst = the sum of the faces of dice imm read from the context (ir_module.dice;
+			* a table's context has none to give) */
 	IR_IF,         /* dst = a != 0 ? (the code up to IR_ELSE) : (the code up to IR_END) */
 	IR_ELSE,       /* a: the value of the 'then' code */
 	IR_END,        /* a: the value of the 'else' code */
@@ -115,11 +116,29 @@ typedef struct ir_group_sum {
 	size_t *members; /* indices into the list's ir_mod array */
 } ir_group_sum;
 
+/* One side of a group whose stacking keeps one member per side (best or worst), decided
+ * at compile time: its members of that side in list order. The first that applies is
+ * kept; a later one that applies replaces it only when its signed value is strictly
+ * greater (`greater`: best for a side of sign +1, worst for -1) or strictly less
+ * (otherwise): the first on ties, as the runtime's apply_stacking keeps it. Every member
+ * not kept is no longer counted. `always`: the member applies whenever the list is read
+ * (it has no condition), so whether it is there needs no test. */
+typedef struct ir_keep {
+	size_t group_sum; /* its group's index in the list's groups */
+	int8_t sign;
+	bool greater;
+	size_t nmembers;  /* at least 2 */
+	size_t *members;  /* indices into the list's ir_mod array */
+	bool *always;     /* per member */
+} ir_keep;
+
 typedef struct ir_list {
 	size_t nmods;
 	ir_mod *mods;
 	size_t ngroups;
 	ir_group_sum *groups;
+	size_t nkeeps; /* the sides that keep one member, per group in order, the side +1 first */
+	ir_keep *keeps;
 } ir_list;
 
 typedef struct ir_rewrite {
@@ -214,6 +233,17 @@ typedef struct ir_distance {
 	int32_t reason; /* the distance's own, first of a value's reasons */
 } ir_distance;
 
+/* Dice a program rolls (IR_ROLL), decided at compile time: the faces read from the
+ * context in order, each within its range (too few left, or one out of its range, is
+ * the faces' error), then the dice's own reason noted; the value is their sum. */
+typedef struct ir_dice {
+	bool rolled;      /* some program rolls them (only those are printed) */
+	size_t need;      /* the faces that must be left to read (the dice's nfaces) */
+	size_t nfaces;    /* the faces read: each group's count in turn */
+	int32_t *face_min, *face_max; /* per face read */
+	int32_t reason;   /* the dice's provisional, or -1 */
+} ir_dice;
+
 /* A list of reasons by value (an enum's values): -1 where none. */
 typedef struct ir_reason_list {
 	size_t n;
@@ -244,6 +274,9 @@ typedef struct ir_module {
 	int32_t *band_reasons;   /* per band: a reason list, each step's then the otherwise's, or -1 */
 	int32_t *matrix_reasons; /* per matrix: a reason list, each cell's, or -1 */
 	int32_t *enum_reasons; /* per enum: its reason list, -1 (none of its values has one), -2 (not yet asked) */
+	/* Per dice of the ruleset (rolled marked as programs are lowered; the faces and the
+	 * reason of those rolled by lower_lookups, for the targets whose code reads faces). */
+	ir_dice *dice;
 } ir_module;
 
 #endif

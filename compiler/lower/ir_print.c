@@ -49,6 +49,14 @@ static void print_list(strbuf *b, const rtab_ruleset *rs, const ir_list *l)
 			sb_printf(b, " %zu", s->members[k]);
 		sb_putc(b, '\n');
 	}
+	for (size_t k = 0; k < l->nkeeps; k++) {
+		const ir_keep *kp = &l->keeps[k];
+		sb_printf(b, " keep group %d sign %d %s", l->groups[kp->group_sum].group, kp->sign,
+			  kp->greater ? "greater" : "less");
+		for (size_t i = 0; i < kp->nmembers; i++)
+			sb_printf(b, " %zu%s", kp->members[i], kp->always[i] ? "" : "?");
+		sb_putc(b, '\n');
+	}
 }
 
 void ir_module_print(strbuf *b, const ir_module *m)
@@ -56,6 +64,15 @@ void ir_module_print(strbuf *b, const ir_module *m)
 	const rtab_ruleset *rs = m->rs;
 	for (size_t k = 0; k < m->nreasons; k++)
 		sb_printf(b, "reason %zu: %s\n", k, m->reasons[k]);
+	for (size_t k = 0; k < rs->ndice; k++) {
+		const ir_dice *d = &m->dice[k];
+		if (!d->rolled)
+			continue;
+		sb_printf(b, "dice %s rolled", rs->dice[k].id);
+		for (size_t f = 0; f < d->nfaces; f++)
+			sb_printf(b, " %d..%d", d->face_min[f], d->face_max[f]);
+		sb_printf(b, " reason %d\n", d->reason);
+	}
 	for (size_t k = 0; k < m->nrequirements; k++) {
 		sb_printf(b, "requirement %s\n", m->requirements[k].id);
 		print_code(b, "holds", &m->requirements[k].condition);

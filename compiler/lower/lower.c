@@ -74,6 +74,30 @@ static bool lower_outcome(ir_module *m, const rtab_outcome *o, ir_outcome *out)
 	return true;
 }
 
+/* The dice programs roll: the faces each reads in turn and their ranges, its reason. */
+static void lower_dice(ir_module *m)
+{
+	const rtab_ruleset *rs = m->rs;
+	for (size_t k = 0; k < rs->ndice; k++) {
+		const rtab_dice *d = &rs->dice[k];
+		ir_dice *ir = &m->dice[k];
+		if (!ir->rolled)
+			continue;
+		ir->need = d->nfaces;
+		size_t n = 0;
+		for (size_t g = 0; g < d->ngroups; g++)
+			n += d->groups[g].count;
+		ir->face_min = xcalloc(n ? n : 1, sizeof *ir->face_min);
+		ir->face_max = xcalloc(n ? n : 1, sizeof *ir->face_max);
+		for (size_t g = 0; g < d->ngroups; g++)
+			for (size_t j = 0; j < d->groups[g].count; j++) {
+				ir->face_min[ir->nfaces] = d->groups[g].face_min;
+				ir->face_max[ir->nfaces++] = d->groups[g].face_max;
+			}
+		ir->reason = ir_reason(m, d->provisional);
+	}
+}
+
 char *lower_lookups(ir_module *m)
 {
 	const rtab_ruleset *rs = m->rs;
@@ -102,6 +126,7 @@ char *lower_lookups(ir_module *m)
 		if (!ratio_chain_of_band(b, &m->bands[k]))
 			return xasprintf("band '%s': its steps lie past what a ratio is compared with", b->id);
 	}
+	lower_dice(m);
 	return NULL;
 }
 
@@ -121,6 +146,9 @@ ir_module *lower_ruleset(const rtab_ruleset *rs, lower_error *failure)
 	m->enum_reasons = xcalloc(rs->nenums ? rs->nenums : 1, sizeof *m->enum_reasons);
 	for (size_t e = 0; e < rs->nenums; e++)
 		m->enum_reasons[e] = -2;
+	m->dice = xcalloc(rs->ndice ? rs->ndice : 1, sizeof *m->dice);
+	for (size_t k = 0; k < rs->ndice; k++)
+		m->dice[k].reason = -1;
 	char *error = NULL;
 	failure->text = NULL;
 	failure->table = -1;
@@ -245,6 +273,11 @@ void ir_module_free(ir_module *m)
 	free(m->band_reason);
 	free(m->band_reasons);
 	free(m->matrix_reasons);
+	for (size_t k = 0; m->dice && k < m->rs->ndice; k++) {
+		free(m->dice[k].face_min);
+		free(m->dice[k].face_max);
+	}
+	free(m->dice);
 	free(m);
 }
 

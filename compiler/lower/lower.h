@@ -30,7 +30,8 @@ void ir_module_free(ir_module *m);
 /* The lookups a module of a target resolves itself (not C's, which reads them through
  * the runtime): each matrix's cells' reasons, each ratio band's step by a:b (decided at
  * compile time) and its reasons, numbered after the rest (ir_module.bands, band_reason,
- * band_reasons, matrix_reasons). NULL, or what of which band could not be decided (to free). */
+ * band_reasons, matrix_reasons); and what the dice programs roll read of the faces given,
+ * with their reasons (ir_module.dice). NULL, or what of which band could not be decided (to free). */
 char *lower_lookups(ir_module *m);
 
 /* The IR as text, one instruction a line, for reading what a ruleset lowers to. */

@@ -220,6 +220,11 @@ static void lower_range(lowerer *l, size_t from, size_t to)
 			break;
 		}
 		case RTAB_OP_ROLL:
+			if (in->arg < 0 || in->arg >= rs->ndice) {
+				l->bad = true;
+				break;
+			}
+			l->m->dice[in->arg].rolled = true;
 			result(l, IR_ROLL)->imm = in->arg;
 			break;
 		case RTAB_OP_NEG:

@@ -11,6 +11,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The sides of the list's groups that keep one member (best or worst) among two or more:
+ * which members, in list order, which of them need a test of whether they apply, and the
+ * comparison that lets a later member replace the one kept (ir_keep). */
+static void plan_keeps(ir_list *l)
+{
+	for (size_t g = 0; g < l->ngroups; g++) {
+		const ir_group_sum *s = &l->groups[g];
+		if (s->stacking != RTAB_STACK_BEST && s->stacking != RTAB_STACK_WORST)
+			continue;
+		for (int sign = 1; sign >= -1; sign -= 2) {
+			size_t n = 0;
+			for (size_t k = 0; k < s->nmembers; k++)
+				n += l->mods[s->members[k]].sign == sign;
+			if (n < 2)
+				continue;
+			l->keeps = xrealloc(l->keeps, (l->nkeeps + 1) * sizeof *l->keeps);
+			ir_keep *kp = &l->keeps[l->nkeeps++];
+			kp->group_sum = g;
+			kp->sign = (int8_t)sign;
+			/* The side wants its total high when its sign is +1: best keeps the greater there. */
+			kp->greater = (s->stacking == RTAB_STACK_BEST) == (sign > 0);
+			kp->nmembers = 0;
+			kp->members = xcalloc(n, sizeof *kp->members);
+			kp->always = xcalloc(n, sizeof *kp->always);
+			for (size_t k = 0; k < s->nmembers; k++) {
+				const ir_mod *im = &l->mods[s->members[k]];
+				if (im->sign != sign)
+					continue;
+				kp->always[kp->nmembers] = im->when.empty;
+				kp->members[kp->nmembers++] = s->members[k];
+			}
+		}
+	}
+}
+
 /* The sums of a list: per group in ascending order, the ungrouped last; a
  * group no modifier of the list belongs to adds nothing and is left out. */
 static void plan_groups(const rtab_ruleset *rs, ir_list *l)
@@ -37,6 +72,7 @@ static void plan_groups(const rtab_ruleset *rs, ir_list *l)
 			if (l->mods[k].group == id)
 				s->members[s->nmembers++] = k;
 	}
+	plan_keeps(l);
 }
 
 static bool lower_list(ir_module *m, const rtab_table *t, const uint16_t *which, size_t n, bool shift,
@@ -73,8 +109,13 @@ static void list_free(ir_list *l)
 	}
 	for (size_t g = 0; g < l->ngroups; g++)
 		free(l->groups[g].members);
+	for (size_t k = 0; k < l->nkeeps; k++) {
+		free(l->keeps[k].members);
+		free(l->keeps[k].always);
+	}
 	free(l->mods);
 	free(l->groups);
+	free(l->keeps);
 }
 
 /* The modifiers whose sums the lean form reads from tables (lower/fold.h), marked. */

@@ -104,10 +104,15 @@ static const lang_spelling c_lang = {
 	.mod_applied = "if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;\n"
 		       "~1 = &out->applied[out->napplied++];\n"
 		       "~1->modifier = $2;\n~1->value = r$1;\n~1->signed_value = ~2r$1;\n~1->counted = 1;\n~1->shift = ~3;",
-	.keep_open = "{ rtab_applied_modifier *const members[] = {",
-	.keep_item = "~1$1",
-	.keep_close = "}; rtab_lowered_keep_(members, sizeof members / sizeof *members, ~1, $1); }",
-	.keep_pair = "rtab_lowered_keep_pair_(~1$1, ~1$3, ~2, $5);",
+	/* A side of a stacking group keeps one member, the first on ties (print_walk.h). */
+	.keep_comment = "/* ~1, side $1: the ~2 kept */",
+	.keep_applied = "~1",
+	.keep_and = " && ",
+	.keep_pair = ">if (~2->signed_value ~3 ~1->signed_value) {\n~1->counted = 0;\n|} else {\n~2->counted = 0;\n<}",
+	.keep_begin = ">{\nrtab_applied_modifier *kept = ~1;",
+	.keep_take = ">if (!kept) {\nkept = ~1;\n|} else {",
+	.keep_cmp = ">if (~1->signed_value ~3 kept->signed_value) {\nkept->counted = 0;\nkept = ~1;\n|} else {\n~1->counted = 0;\n<}",
+	.keep_end = "<}",
 	/* Only a list's total must fit: a partial sum past 32 bits is no error (checked at its end). */
 	.total_begin = "int64_t total = ~1;",
 	.total_check = "",

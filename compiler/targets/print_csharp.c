@@ -64,7 +64,7 @@ static const lang_spelling csharp = {
 			[IR_DIV_EXACT] = "ExactOp(EXACT_DIV, $4, ~3, ~4)",
 			[IR_MATRIX] = "Matrix$4(~2, ~1)",
 			[IR_BAND] = "Band$4(~2, ~3, ~4)",
-			[IR_ROLL] = "R.Roll($4, ~2)",
+			[IR_ROLL] = "Dice$4(~2)",
 		},
 	.ctx_none = "null",
 	.note_if = "if (r$1 == $2) ctx.Note(R$3);",
@@ -112,10 +112,15 @@ static const lang_spelling csharp = {
 	.mod_applied_add = "applied.Add(new AppliedModifier(@4, r$1, ~2r$1, ~3));\ntotal ~5= r$1;",
 	.mod_overflow = "if (r$1 == INT32_MIN) throw new RtabException(E_OVERFLOW);",
 	.mod_applied = "~1 = new AppliedModifier(@4, r$1, ~2r$1, ~3);\napplied.Add(~1);",
-	.keep_open = "KeepOne(new RtabMembers {",
-	.keep_item = "~1$1",
-	.keep_close = "}, ~1, $1);",
-	.keep_pair = "KeepPair(~1$1, ~1$3, ~2, $5);",
+	/* A side of a stacking group keeps one member, the first on ties (print_walk.h). */
+	.keep_comment = "// ~1, side $1: the ~2 kept",
+	.keep_applied = "~1 != null",
+	.keep_and = " && ",
+	.keep_pair = "if (~2.SignedValue ~3 ~1.SignedValue) ~1.Counted = false;\nelse ~2.Counted = false;",
+	.keep_begin = ">{\nAppliedModifier kept = ~1;",
+	.keep_take = ">if (kept == null) {\nkept = ~1;\n|} else {",
+	.keep_cmp = ">if (~1.SignedValue ~3 kept.SignedValue) {\nkept.Counted = false;\nkept = ~1;\n|} else {\n~1.Counted = false;\n<}",
+	.keep_end = "<}",
 	.total_begin = "long total = ~1;",
 	.total_check = "total = Check32(total);",
 	.group_begin = ">{ // ~1\nlong sum = 0;\nbool members = false;",
@@ -301,6 +306,13 @@ static const lang_spelling csharp = {
 	.band_step_set = "s = $1;",
 	.band_note_step = "if (ctx != null) ctx.Note(RL$1[s]);",
 	.band_end = "return BV$1[s];\n<}\n",
+	.dice_begin = ">static long Dice$1(RtabContext ctx) { // dice $1: the faces the context gives, in turn\n"
+		      "if (ctx == null || ctx.Faces == null || ctx.Faces.Length - ctx.NextFace < $2) throw new RtabException(E_FACES);\n"
+		      "long[] faces = ctx.Faces;\nint i = ctx.NextFace;\nctx.NextFace = i + $3;",
+	.dice_face = "long f$1 = faces[i + $1];\nif (f$1 < $2 || f$1 > $3) throw new RtabException(E_FACES);",
+	.dice_note = "ctx.Note(R$1);",
+	.dice_term = "f$1",
+	.dice_end = "return ~1;\n<}\n",
 	.module_end = "",
 };
 

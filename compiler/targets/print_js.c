@@ -47,7 +47,7 @@ static const lang_spelling js = {
 			[IR_DIV_EXACT] = "exactOp('div_exact', $4, ~3, ~4)",
 			[IR_MATRIX] = "matrix$4(~2, ~1)",
 			[IR_BAND] = "band$4(~2, ~3, ~4)",
-			[IR_ROLL] = "R.roll($4, ~2)",
+			[IR_ROLL] = "dice$4(~2)",
 		},
 	.ctx_none = "null",
 	.note_if = "if (r$1 === $2) ctx.note(R$3);",
@@ -95,9 +95,15 @@ static const lang_spelling js = {
 	.mod_overflow = "if (r$1 === INT32_MIN) throw new RtabError(E_OVERFLOW);",
 	.mod_applied = "~1 = { modifier: @4, value: r$1, signed_value: ~2r$1, counted: true, shift: ~3 };\n"
 		       "applied.push(~1);",
-	.keep_open = "keepOne([",
-	.keep_item = "~1$1",
-	.keep_close = "], ~1, $1);",
+	/* A side of a stacking group keeps one member, the first on ties (print_walk.h). */
+	.keep_comment = "// ~1, side $1: the ~2 kept",
+	.keep_applied = "~1 !== null",
+	.keep_and = " && ",
+	.keep_pair = "if (~2.signed_value ~3 ~1.signed_value) ~1.counted = false;\nelse ~2.counted = false;",
+	.keep_begin = ">{\nlet kept = ~1;",
+	.keep_take = ">if (kept === null) {\nkept = ~1;\n|} else {",
+	.keep_cmp = ">if (~1.signed_value ~3 kept.signed_value) {\nkept.counted = false;\nkept = ~1;\n|} else {\n~1.counted = false;\n<}",
+	.keep_end = "<}",
 	.total_begin = "let total = ~1;",
 	.total_check = "total = check32(total);",
 	.group_begin = ">{ // ~1\nlet sum = 0, members = false;",
@@ -287,6 +293,12 @@ static const lang_spelling js = {
 	.band_step_set = "s = $1;",
 	.band_note_step = "if (ctx) ctx.note(RL$1[s]);",
 	.band_end = "return BV$1[s];\n<}\n",
+	.dice_begin = ">function dice$1(ctx) { // dice $1: the faces the context gives, in turn\n"
+		      "if (!ctx || ctx.faces.length - ctx.nextFace < $2) throw new RtabError(E_FACES);",
+	.dice_face = "const f$1 = ctx.faces[ctx.nextFace++];\nif (f$1 < $2 || f$1 > $3) throw new RtabError(E_FACES);",
+	.dice_note = "ctx.note(R$1);",
+	.dice_term = "f$1",
+	.dice_end = "return ~1;\n<}\n",
 	.module_end = "\n/** What the support's Ruleset runs: the lowered resolver. */\n"
 		      "const LOWERED = {\n  tables: TABLES, reaction_sets: REACTION_SETS, transitions: TRANSITIONS,\n"
 		      "  distances: DISTANCES, procedures: PROCEDURES, fired: FIRED, passed: PASSED, shown: SHOWN,\n"

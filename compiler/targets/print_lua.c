@@ -66,7 +66,7 @@ static const lang_spelling lua = {
 			[IR_DIV_EXACT] = "exact_op(\"div_exact\", $4, ~3, ~4)",
 			[IR_MATRIX] = "MATRIX[$4](~2, ~1)",
 			[IR_BAND] = "BAND[$4](~2, ~3, ~4)",
-			[IR_ROLL] = "self:roll($4, ~2)",
+			[IR_ROLL] = "DICE[$4](~2)",
 		},
 	.ctx_none = "nil",
 	.note_if = "if r$1 == $2 and ctx.first == nil then ctx.first = W[$3] end",
@@ -113,7 +113,8 @@ static const lang_spelling lua = {
 			"local FIRED, PASSED, SHOWN, GIVEN = {}, {}, {}, {}\n"
 			"local NOT_EARLIER = {} -- a result's triggers: no repeat before\n"
 			"local V = {} -- the values a trigger passes on, as a result shows them (read at once)\n"
-			"local MATRIX, MC, BAND, BV = {}, {}, {}, {} -- each matrix, its cells; each band, its values",
+			"local MATRIX, MC, BAND, BV = {}, {}, {}, {} -- each matrix, its cells; each band, its values\n"
+			"local DICE = {} -- each dice a program rolls",
 	.requirements_begin = "\n-- The id of the first requirement the situation breaks, or nil.\n"
 			      ">local function requirement_broken(self, inputs)",
 	.requirement_fails = "if r$1 == 0 then return @1 end",
@@ -130,11 +131,16 @@ static const lang_spelling lua = {
 	.mod_overflow = "if r$1 == INT32_MIN then fail(E_OVERFLOW) end",
 	.mod_applied = "~1 = {modifier = @4, value = r$1, signed_value = ~2r$1, counted = true, shift = ~3}\n"
 		       "applied[#applied + 1] = ~1",
-	.keep_open = "keep_one(m, {",
-	.keep_item = "$2",
-	.keep_close = "}, ~1, $1)",
-	/* Nothing to choose unless both apply: no call then. */
-	.keep_pair = "if m[$2] and m[$4] then keep_pair(m, $2, $4, ~2, $5) end",
+	/* A side of a stacking group keeps one member, the first on ties (print_walk.h); a
+	 * member is false until it applies. */
+	.keep_comment = "-- ~1, side $1: the ~2 kept",
+	.keep_applied = "~1",
+	.keep_and = " and ",
+	.keep_pair = "if ~2.signed_value ~3 ~1.signed_value then ~1.counted = false else ~2.counted = false end",
+	.keep_begin = ">do\nlocal kept = ~1",
+	.keep_take = ">if not kept then\nkept = ~1\n|else",
+	.keep_cmp = ">if ~1.signed_value ~3 kept.signed_value then\nkept.counted = false\nkept = ~1\n|else\n~1.counted = false\n<end",
+	.keep_end = "<end",
 	.total_begin = "local total = ~1",
 	.total_check = "if total < -2147483648 or total > 2147483647 then fail(E_OVERFLOW) end",
 	.group_begin = ">do -- ~1\nlocal sum, members = 0, false",
@@ -323,6 +329,13 @@ static const lang_spelling lua = {
 	.band_step_set = "s = $1",
 	.band_note_step = "if ctx ~= nil then note(ctx, WL[$1][s]) end",
 	.band_end = "return BV[$1][s]\n<end\n",
+	.dice_begin = ">DICE[$1] = function(ctx) -- dice $1: the faces the context gives, in turn\n"
+		      "if ctx == nil or #ctx.faces - ctx.next_face < $2 then fail(E_FACES) end\n"
+		      "local faces, i = ctx.faces, ctx.next_face\nctx.next_face = i + $3",
+	.dice_face = "local f$1 = faces[i + $4]\nif f$1 < $2 or f$1 > $3 then fail(E_FACES) end",
+	.dice_note = "if ctx.first == nil then ctx.first = W[$1] end",
+	.dice_term = "f$1",
+	.dice_end = "return ~1\n<end\n",
 	.module_end = "-- What the support's Ruleset runs: the lowered resolver (each array from 0).\n"
 		      "local LOWERED = {\n  tables = TABLES, reaction_sets = REACTION_SETS, transitions = TRANSITIONS,\n"
 		      "  distances = DISTANCES, procedures = PROCEDURES, fired = FIRED, passed = PASSED, shown = SHOWN,\n"

@@ -67,7 +67,7 @@ static const lang_spelling python = {
 			[IR_DIV_EXACT] = "exact_op('div_exact', $4, ~3, ~4)",
 			[IR_MATRIX] = "matrix$4(~2, ~1)",
 			[IR_BAND] = "band$4(~2, ~3, ~4)",
-			[IR_ROLL] = "R.roll($4, ~2)",
+			[IR_ROLL] = "dice$4(~2)",
 		},
 	.ctx_none = "None",
 	/* A note keeps the first reason (ctx.first): what a result shows of its reasons. */
@@ -124,11 +124,16 @@ static const lang_spelling python = {
 	.mod_overflow = "if r$1 == INT32_MIN: raise RtabError(E_OVERFLOW)",
 	.mod_applied = "~1 = {'modifier': @4, 'value': r$1, 'signed_value': ~2r$1, 'counted': True, 'shift': ~3}\n"
 		       "applied.append(~1)",
-	.keep_open = "keep_one((",
-	.keep_item = "~1$1",
-	.keep_close = "), ~1, $1)",
-	/* Nothing to choose unless both apply: no call then. */
-	.keep_pair = "if ~1$1 is not None and ~1$3 is not None: keep_pair(~1$1, ~1$3, ~2, $5)",
+	/* A side of a stacking group keeps one member, the first on ties (print_walk.h). */
+	.keep_comment = "# ~1, side $1: the ~2 kept",
+	.keep_applied = "~1 is not None",
+	.keep_and = " and ",
+	.keep_pair = ">if ~2['signed_value'] ~3 ~1['signed_value']:\n~1['counted'] = False\n|else:\n~2['counted'] = False\n<",
+	.keep_begin = "kept = ~1",
+	.keep_take = ">if kept is None:\nkept = ~1\n|else:",
+	.keep_cmp = ">if ~1['signed_value'] ~3 kept['signed_value']:\nkept['counted'] = False\nkept = ~1\n|else:\n"
+		    "~1['counted'] = False\n<",
+	.keep_end = "",
 	.total_begin = "total = ~1",
 	.total_check = "if total < -2147483648 or total > 2147483647: raise RtabError(E_OVERFLOW)",
 	.group_begin = "# ~1\nsum_, members = 0, False",
@@ -311,6 +316,13 @@ static const lang_spelling python = {
 	.band_step_set = "s = $1",
 	.band_note_step = "if ctx is not None and ctx.first is None: ctx.first = RL$1[s]",
 	.band_end = "return BV$1[s]\n<\n",
+	.dice_begin = "\n\n>def dice$1(ctx):\n\"\"\"Dice $1: the faces the context gives, in turn.\"\"\"\n"
+		      "if ctx is None or len(ctx.faces) - ctx.next_face < $2: raise RtabError(E_FACES)\n"
+		      "faces, i = ctx.faces, ctx.next_face\nctx.next_face = i + $3",
+	.dice_face = "f$1 = faces[i + $1]\nif not _is_int(f$1) or f$1 < $2 or f$1 > $3: raise RtabError(E_FACES)",
+	.dice_note = "if ctx.first is None: ctx.first = R$1",
+	.dice_term = "f$1",
+	.dice_end = "return ~1\n<\n",
 	.module_end = "\n# What the support's Ruleset runs: the lowered resolver.\n"
 		      "LOWERED = {\n    'tables': TABLES, 'reaction_sets': REACTION_SETS, 'transitions': TRANSITIONS,\n"
 		      "    'distances': DISTANCES, 'procedures': PROCEDURES, 'fired': FIRED, 'passed': PASSED,\n"

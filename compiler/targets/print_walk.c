@@ -778,6 +778,71 @@ static void put_mod(walk *w, const ir_mod *im, const char *ref, bool direct)
 	say(w, L->mod_end, NULL, S(ref, id));
 }
 
+/* The variable of member k of a list. */
+static char *member_ref(const lang_spelling *L, const char *var, size_t k)
+{
+	strbuf ref = {0};
+	mod_ref(&ref, L, var, k);
+	return ref.data;
+}
+
+/* The member a side of a group keeps (ir_keep), chosen by comparisons printed here: the
+ * first that applies, replaced by a later one only where its signed value is strictly
+ * greater (or less), each other member no longer counted. Whether a member applies is
+ * tested only where it has a condition; whether one is kept yet, only until one without
+ * a condition has come. */
+static void put_keep(walk *w, const ir_list *l, const ir_keep *kp, const char *var, const fold_plan *fold)
+{
+	const lang_spelling *L = w->L;
+	const ir_group_sum *s = &l->groups[kp->group_sum];
+	if (fold && s->folded)
+		return;
+	const char *cmp = kp->greater ? ">" : "<";
+	say(w, L->keep_comment, I(kp->sign), S(w->m->rs->groups[s->group].id, s->stacking == RTAB_STACK_BEST ? "best" : "worst"));
+	char *first = member_ref(L, var, kp->members[0]);
+	if (kp->nmembers == 2) {
+		char *second = member_ref(L, var, kp->members[1]);
+		strbuf test = {0};
+		for (size_t i = 0; i < 2; i++) {
+			if (kp->always[i])
+				continue;
+			sb_puts(&test, test.data && test.data[0] ? L->keep_and : "");
+			fmt(&test, L, L->keep_applied, NULL, S(i ? second : first));
+		}
+		if (test.data && test.data[0])
+			say(w, L->if_cond, NULL, S(test.data));
+		say(w, L->keep_pair, NULL, S(first, second, cmp));
+		if (test.data && test.data[0])
+			say(w, L->end, NULL, NULL);
+		sb_free(&test);
+		free(second);
+		free(first);
+		return;
+	}
+	say(w, L->keep_begin, NULL, S(first));
+	bool kept = kp->always[0]; /* one is kept from here on */
+	for (size_t i = 1; i < kp->nmembers; i++) {
+		char *ref = member_ref(L, var, kp->members[i]);
+		strbuf test = {0};
+		if (!kp->always[i]) {
+			fmt(&test, L, L->keep_applied, NULL, S(ref));
+			say(w, L->if_cond, NULL, S(test.data));
+		}
+		if (!kept)
+			say(w, L->keep_take, NULL, S(ref));
+		say(w, L->keep_cmp, NULL, S(ref, "", cmp));
+		if (!kept)
+			say(w, L->end, NULL, NULL);
+		if (!kp->always[i])
+			say(w, L->end, NULL, NULL);
+		kept |= kp->always[i];
+		sb_free(&test);
+		free(ref);
+	}
+	say(w, L->keep_end, NULL, NULL);
+	free(first);
+}
+
 /* Whether, beside a lean fold, the members of group s not folded add to `total` where they
  * apply: a group that sums without a cap (a lean form notes nothing a member's count would). */
 static bool group_direct(const lang_spelling *L, const ir_group_sum *s, const fold_plan *fold)
@@ -823,42 +888,8 @@ static void put_list(walk *w, const ir_list *l, const char *start, const ir_tabl
 	}
 	free(direct);
 	/* The stacking each group's policy decides: one member per side. */
-	for (size_t g = 0; g < l->ngroups; g++) {
-		const ir_group_sum *s = &l->groups[g];
-		if (s->stacking == RTAB_STACK_SUM || (fold && s->folded))
-			continue;
-		for (int sign = 1; sign >= -1; sign -= 2) {
-			size_t n = 0;
-			for (size_t k = 0; k < s->nmembers; k++)
-				n += l->mods[s->members[k]].sign == sign;
-			if (n < 2)
-				continue;
-			if (n == 2 && L->keep_pair) {
-				/* Two members (one per side is the common choice): no list built to choose. */
-				size_t pair[2], at = 0;
-				for (size_t k = 0; k < s->nmembers && at < 2; k++)
-					if (l->mods[s->members[k]].sign == sign)
-						pair[at++] = s->members[k];
-				say(w, L->keep_pair,
-				    I((long long)pair[0], (long long)pair[0] + 1, (long long)pair[1], (long long)pair[1] + 1,
-				      sign),
-				    S(var, s->stacking == RTAB_STACK_BEST ? L->yes : L->no));
-				continue;
-			}
-			strbuf text = {0};
-			sb_puts(&text, L->keep_open);
-			n = 0;
-			for (size_t k = 0; k < s->nmembers; k++)
-				if (l->mods[s->members[k]].sign == sign) {
-					sb_puts(&text, n++ ? ", " : "");
-					fmt(&text, L, L->keep_item, I((long long)s->members[k], (long long)s->members[k] + 1),
-					    S(var));
-				}
-			fmt(&text, L, L->keep_close, I(sign), S(s->stacking == RTAB_STACK_BEST ? L->yes : L->no));
-			say_text(w, &text);
-			sb_free(&text);
-		}
-	}
+	for (size_t k = 0; k < l->nkeeps; k++)
+		put_keep(w, l, &l->keeps[k], var, fold);
 	if (!any_direct)
 		say(w, L->total_begin, NULL, S(start));
 	if (l->ngroups == 0)
@@ -2142,6 +2173,32 @@ static void put_bands(walk *w)
 	}
 }
 
+/* Each dice a program rolls as a function of the context: the faces it reads in turn,
+ * each checked against its range (too few left: the faces' error too), the dice's
+ * reason noted, their sum (the faces and ranges decided by the lowering, ir_dice). */
+static void put_dice(walk *w)
+{
+	const lang_spelling *L = w->L;
+	if (!L->dice_begin || !w->m->dice)
+		return;
+	for (size_t k = 0; k < w->m->rs->ndice; k++) {
+		const ir_dice *d = &w->m->dice[k];
+		if (!d->rolled)
+			continue;
+		say(w, L->dice_begin, I((long long)k, (long long)d->need, (long long)d->nfaces), NULL);
+		strbuf sum = {0};
+		for (size_t f = 0; f < d->nfaces; f++) {
+			say(w, L->dice_face, I((long long)f, d->face_min[f], d->face_max[f], (long long)f + 1), NULL);
+			sb_puts(&sum, f ? " + " : "");
+			fmt(&sum, L, L->dice_term, I((long long)f), NULL);
+		}
+		if (d->reason >= 0)
+			say(w, L->dice_note, I(d->reason), NULL);
+		say(w, L->dice_end, I((long long)k), S(d->nfaces ? sum.data : "0"));
+		sb_free(&sum);
+	}
+}
+
 void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 {
 	walk w = {.b = b, .m = m, .L = L};
@@ -2160,6 +2217,7 @@ void print_walk(strbuf *b, const ir_module *m, const lang_spelling *L)
 	}
 	put_matrices(&w);
 	put_bands(&w);
+	put_dice(&w);
 	put_requirements(&w);
 	for (size_t k = 0; k < m->noutcomes; k++) {
 		if (!m->outcomes[k].ntriggers)

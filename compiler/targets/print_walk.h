@@ -91,10 +91,17 @@ typedef struct lang_spelling {
 	 * mod_begin_direct (~2 its id; the close is mod_end), mod_applied_add (as mod_applied, ~5
 	 * "-" or "+": also adds the signed value to total), then total_check. */
 	const char *mod_begin_direct, *mod_applied_add;
-	const char *keep_open, *keep_item, *keep_close; /* keep_item: ~1 var, $1 k, $2 k + 1; close: ~1 yes/no, $1 sign */
-	/* The same for two members (NULL: as any number): ~1 var, $1 $2 the first's k, k + 1, $3 $4 the
-	 * second's, ~2 yes/no, $5 sign. */
-	const char *keep_pair;
+	/* A side of a group that keeps one member (ir_keep), its choice printed as comparisons:
+	 * keep_comment says which (~1 the group, ~2 "best" or "worst", $1 the side); a member
+	 * that may not apply is tested with keep_applied (~1 its variable), two such joined by
+	 * keep_and, in if_cond. Two members: keep_pair (~1 the first, ~2 the second, ~3 the
+	 * comparison, ">" or "<", under which the second's signed value replaces the first's).
+	 * More: keep_begin (~1 the first, which may be none) opens the choice, each later one
+	 * is compared by keep_cmp (~1 it, ~3 the comparison: it replaces the one kept, or is
+	 * no longer counted), after keep_take (~1 it, taken where none is kept yet; closed by
+	 * end) where none may be kept yet; keep_end closes the choice. */
+	const char *keep_comment, *keep_applied, *keep_and, *keep_pair;
+	const char *keep_begin, *keep_take, *keep_cmp, *keep_end;
 	const char *total_begin, *total_check; /* ~1 the start */
 	const char *group_begin, *group_end;   /* ~1 the group */
 	const char *group_member;  /* ~1 var, ~2 the note or "" */
@@ -252,6 +259,12 @@ typedef struct lang_spelling {
 	 * read as a key is (key_chain_*, key_step_cmp over a and b). */
 	const char *band_values_def, *band_begin, *band_note, *band_read_open, *band_step_set;
 	const char *band_note_step, *band_end;
+	/* A function per dice a program rolls (ir_module.dice; dice_begin NULL: none, the op's
+	 * spelling reads no faces): dice_begin ($1 k, $2 the faces that must be left, $3 the faces
+	 * read), per face read dice_face ($1 its index from 0, $2 its least, $3 its greatest, $4
+	 * its index from 1), dice_note ($1 the
+	 * dice's reason), dice_end (~1 the sum, each face dice_term ($1 its index) joined by " + "). */
+	const char *dice_begin, *dice_face, *dice_note, *dice_term, *dice_end;
 	const char *module_end;
 } lang_spelling;
 

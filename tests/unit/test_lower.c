@@ -142,12 +142,65 @@ static void an_unknown_shape_is_reported(void **state)
 	free(why.text);
 }
 
+/* A group that keeps one member per side: its choice decided per side at compile time, the
+ * members in list order, the comparison by the policy and the side, and which members need a
+ * test of whether they apply (those with a condition). */
+static void a_kept_member_is_chosen_by_comparisons_decided_at_compile_time(void **state)
+{
+	(void)state;
+	static const rtab_instr one[] = {{RTAB_OP_CONST, 1}};
+	static const rtab_instr a_set[] = {{RTAB_OP_INPUT, 0}};
+	static const rtab_group groups[] = {{.id = "best_of", .stacking = RTAB_STACK_BEST},
+					    {.id = "worst_of", .stacking = RTAB_STACK_WORST}};
+	static const rtab_modifier kept[] = {
+		{.id = "d1", .condition = {N(a_set), a_set, NULL}, .value = {N(one), one, NULL}, .sign = -1, .group = 0},
+		{.id = "d2", .value = {N(one), one, NULL}, .sign = -1, .group = 0},
+		{.id = "d3", .value = {N(one), one, NULL}, .sign = -1, .group = 0},
+		{.id = "a1", .value = {N(one), one, NULL}, .sign = 1, .group = 0},
+		{.id = "w1", .value = {N(one), one, NULL}, .sign = 1, .group = 1},
+		{.id = "w2", .condition = {N(a_set), a_set, NULL}, .value = {N(one), one, NULL}, .sign = 1, .group = 1},
+	};
+	static const uint16_t all[] = {0, 1, 2, 3, 4, 5};
+	static const rtab_table table = {.id = "k", .dice = RTAB_NO_DICE, .column_input = -1, .nmodifiers = N(all),
+					 .modifiers = all, .step = -1};
+	rtab_ruleset rs = ruleset();
+	rs.ngroups = N(groups);
+	rs.groups = groups;
+	rs.nmodifiers = N(kept);
+	rs.modifiers = kept;
+	rs.ntables = 1;
+	rs.tables = &table;
+	lower_error why;
+	ir_module *m = lower_ruleset(&rs, &why);
+	assert_non_null(m);
+	const ir_list *l = &m->tables[0].modifiers;
+	/* best's side -1 (three members: a1 alone on side +1 chooses nothing), then worst's side +1. */
+	assert_int_equal(l->nkeeps, 2);
+	const ir_keep *best = &l->keeps[0], *worst = &l->keeps[1];
+	assert_int_equal(l->groups[best->group_sum].group, 0);
+	assert_int_equal(best->sign, -1);
+	assert_false(best->greater); /* the best for the defender is the least signed value */
+	assert_int_equal(best->nmembers, 3);
+	assert_int_equal(best->members[0], 0);
+	assert_int_equal(best->members[2], 2);
+	assert_false(best->always[0]);
+	assert_true(best->always[1] && best->always[2]);
+	assert_int_equal(l->groups[worst->group_sum].group, 1);
+	assert_int_equal(worst->sign, 1);
+	assert_false(worst->greater); /* the worst for the attacker is the least */
+	assert_int_equal(worst->nmembers, 2);
+	assert_true(worst->always[0]);
+	assert_false(worst->always[1]);
+	ir_module_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_step_is_decided_at_compile_time),
 		cmocka_unit_test(conditional_programs_become_blocks),
 		cmocka_unit_test(an_unknown_shape_is_reported),
+		cmocka_unit_test(a_kept_member_is_chosen_by_comparisons_decided_at_compile_time),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

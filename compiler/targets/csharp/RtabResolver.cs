@@ -61,7 +61,7 @@ sealed class RtabContext
     internal readonly long[] Faces;
     internal int NextFace;
     internal string Provisional;
-    internal RtabContext(long[] faces) { Faces = faces; }
+    internal RtabContext(long[] faces) { Faces = faces; NextFace = 0; }
     internal void Note(string why) { if (Provisional == null) Provisional = why; }
     internal void NoteFirst(string why) { if (why != null) Provisional = why; }
 }
@@ -81,41 +81,6 @@ static class RtabOdds
     {
         if (v < int.MinValue || v > int.MaxValue) throw new RtabException(E_OVERFLOW);
         return v;
-    }
-}
-
-/// <summary>The members of a stacking group on one side, as a collection initializer lists
-/// them: a struct, so that choosing among up to four allocates nothing.</summary>
-struct RtabMembers : global::System.Collections.IEnumerable
-{
-    AppliedModifier a, b, c, d;
-    List<AppliedModifier> more;
-    internal int Count;
-
-    public void Add(AppliedModifier m)
-    {
-        switch (Count++) {
-        case 0: a = m; break;
-        case 1: b = m; break;
-        case 2: c = m; break;
-        case 3: d = m; break;
-        default:
-            if (more == null) more = new List<AppliedModifier>();
-            more.Add(m);
-            break;
-        }
-    }
-
-    internal AppliedModifier this[int i]
-    {
-        get { return i == 0 ? a : i == 1 ? b : i == 2 ? c : i == 3 ? d : more[i - 4]; }
-    }
-
-    global::System.Collections.IEnumerator global::System.Collections.IEnumerable.GetEnumerator()
-    {
-        var all = new List<AppliedModifier>();
-        for (int i = 0; i < Count; i++) all.Add(this[i]);
-        return all.GetEnumerator();
     }
 }
 
@@ -188,29 +153,6 @@ abstract class RtabLowered
         }
         return Check32(r);
     }
-
-    /// <summary>KeepOne of two members.</summary>
-    protected static void KeepPair(AppliedModifier a, AppliedModifier b, bool best, int sign)
-    {
-        if (a == null || !a.Counted || b == null || !b.Counted) return;
-        int x = a.SignedValue, y = b.SignedValue;
-        bool better = sign > 0 ? y > x : y < x, worse = sign > 0 ? y < x : y > x;
-        if (best ? better : worse) a.Counted = false; else b.Counted = false;
-    }
-
-    /// <summary>A stacking group keeps one member per side: the first best (best) or worst of those applied.</summary>
-    protected static void KeepOne(RtabMembers members, bool best, int sign)
-    {
-        AppliedModifier keep = null;
-        for (int i = 0; i < members.Count; i++) {
-            var a = members[i];
-            if (a == null || !a.Counted) continue;
-            if (keep == null) { keep = a; continue; }
-            int x = keep.SignedValue, y = a.SignedValue;
-            bool better = sign > 0 ? y > x : y < x, worse = sign > 0 ? y < x : y > x;
-            if (best ? better : worse) { keep.Counted = false; keep = a; } else a.Counted = false;
-        }
-    }
 }
 
 /// <summary>A ruleset: its data read once, its situations checked, its definitions resolved by
@@ -257,17 +199,10 @@ public class Ruleset
         internal int[] TargetKind;
         internal string[] TargetId;
     }
-    sealed class DiceSpec
-    {
-        internal long NFaces;
-        internal long[] Count, Min, Max;
-        internal string Provisional;
-    }
     readonly InputSpec[] inputs;
     readonly long[] defaults;
     readonly string[][] enumIds;
     readonly OutcomeSpec[] outcomes;
-    readonly DiceSpec[] dice;
 
     /// <summary>data: the export; dataModel, sourceHash: what the resolver was generated for
     /// (both must be the data's, and the printed resolver's).</summary>
@@ -301,12 +236,6 @@ public class Ruleset
         }).ToArray();
         defaults = inputs.Select(i => i.Default).ToArray();
         outcomes = Arr(data, "outcomes").Select(ReadOutcome).ToArray();
-        dice = Arr(data, "dice").Select(d => new DiceSpec {
-            NFaces = Num(d, "nfaces"), Provisional = Str(d, "provisional"),
-            Count = Arr(d, "groups").Select(g => Num(g, "count")).ToArray(),
-            Min = Arr(d, "groups").Select(g => Num(g, "face_min")).ToArray(),
-            Max = Arr(d, "groups").Select(g => Num(g, "face_max")).ToArray(),
-        }).ToArray();
     }
 
     static int TypeOf(string name)
@@ -560,22 +489,6 @@ public class Ruleset
     internal string EnumId(int e, long v) { return enumIds[e][v]; }
 
     internal string OutcomeId(long k) { return outcomes[k].Id; }
-
-    internal long Roll(int index, RtabContext ctx)
-    {
-        var d = dice[index];
-        if (ctx == null || ctx.Faces == null || ctx.Faces.Length - ctx.NextFace < d.NFaces) throw new RtabException(E_FACES);
-        long total = 0;
-        for (int g = 0; g < d.Count.Length; g++) {
-            for (long k = 0; k < d.Count[g]; k++) {
-                long f = ctx.Faces[ctx.NextFace++];
-                if (f < d.Min[g] || f > d.Max[g]) throw new RtabException(E_FACES);
-                total += f;
-            }
-        }
-        ctx.Note(d.Provisional);
-        return total;
-    }
 
     /// <summary>The outcome's triggers that fire (which trigger of the outcome each is), a
     /// trigger resolved N times listed N times, its repeats in order.</summary>

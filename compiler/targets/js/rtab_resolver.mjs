@@ -122,18 +122,6 @@ function negate(a) {
   return -a;
 }
 
-/** A stacking group keeps one member per side: the first best (best) or worst of those applied. */
-function keepOne(members, best, sign) {
-  let keep = null;
-  for (const a of members) {
-    if (a === null || !a.counted) continue;
-    if (keep === null) { keep = a; continue; }
-    const x = keep.signed_value, y = a.signed_value;
-    const better = sign > 0 ? y > x : y < x, worse = sign > 0 ? y < x : y > x;
-    if (best ? better : worse) { keep.counted = false; keep = a; } else a.counted = false;
-  }
-}
-
 /** The faces dice in a program read, and the provisional reasons reached. */
 class Context {
   constructor(faces = []) {
@@ -312,23 +300,6 @@ export class Ruleset {
   /** The id of the first requirement the situation breaks, or null. */
   requirementBroken(inputs) {
     return this.lowered.requirementBroken(this, inputs);
-  }
-
-  // -- programs ---------------------------------------------------------
-
-  roll(index, ctx) {
-    const d = this.x.dice[index];
-    if (!ctx || ctx.faces.length - ctx.nextFace < d.nfaces) throw new RtabError(E_FACES);
-    let total = 0;
-    for (const g of d.groups) {
-      for (let k = 0; k < g.count; k++) {
-        const f = ctx.faces[ctx.nextFace++];
-        if (f < g.face_min || f > g.face_max) throw new RtabError(E_FACES);
-        total += f;
-      }
-    }
-    ctx.note(d.provisional);
-    return total;
   }
 
   // -- tables -----------------------------------------------------------

@@ -129,41 +129,6 @@ local function divide(a, b, up)
   return check32(floor(a / b))
 end
 
--- A stacking group keeps one member per side: the first best (best) or worst
--- of those applied, m[i] for i in members (false: not applied).
-local function keep_one(m, members, best, sign)
-  local keep
-  for _, i in ipairs(members) do
-    local a = m[i]
-    if a and a.counted then
-      if keep == nil then
-        keep = a
-      else
-        local x, y = keep.signed_value, a.signed_value
-        local better, worse
-        if sign > 0 then better, worse = y > x, y < x else better, worse = y < x, y > x end
-        if (best and better) or (not best and worse) then
-          keep.counted = false
-          keep = a
-        else
-          a.counted = false
-        end
-      end
-    end
-  end
-end
-
--- keep_one of two members, m[i] before m[j]: the one not kept is no longer counted.
-local function keep_pair(m, i, j, best, sign)
-  local a, b = m[i], m[j]
-  if not (a and a.counted and b and b.counted) then return end
-  local x, y = a.signed_value, b.signed_value
-  local better, worse
-  if sign > 0 then better, worse = y > x, y < x else better, worse = y < x, y > x end
-  if (best and better) or (not best and worse) then a.counted = false else b.counted = false end
-end
-
--- The natural-roll rule (from 0) whose faces (sorted; n rules, from 0) the faces rolled are, or -1.
 -- The faces dice in a program read, and the provisional reason a result shows: the
 -- first reason noted, unless the reason of what decided (note_first) leads. (The runtime
 -- keeps the whole list; a result shows its first, and so the module keeps that one.)
@@ -508,22 +473,6 @@ end
 -- The id of the first requirement the situation breaks, or nil.
 function Ruleset:requirement_broken(inputs)
   return self.lowered.requirement_broken(self, inputs)
-end
-
-function Ruleset:roll(index, ctx)
-  local d = self.x.dice[index + 1]
-  if ctx == nil or #ctx.faces - ctx.next_face < d.nfaces then fail(E_FACES) end
-  local total = 0
-  for _, g in ipairs(d.groups) do
-    for _ = 1, g.count do
-      ctx.next_face = ctx.next_face + 1
-      local f = ctx.faces[ctx.next_face]
-      if f < g.face_min or f > g.face_max then fail(E_FACES) end
-      total = total + f
-    end
-  end
-  note(ctx, d.provisional)
-  return total
 end
 
 function Ruleset:number_text(v)

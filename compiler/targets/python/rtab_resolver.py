@@ -94,35 +94,6 @@ def exact_op(name, scale, a, b):
     return check32(r)
 
 
-def keep_one(members, best, sign):
-    """A stacking group keeps one member per side: the first best (best) or worst of those applied."""
-    keep = None
-    for a in members:
-        if a is None or not a['counted']:
-            continue
-        if keep is None:
-            keep = a
-            continue
-        x, y = keep['signed_value'], a['signed_value']
-        better, worse = (y > x, y < x) if sign > 0 else (y < x, y > x)
-        if better if best else worse:
-            keep['counted'] = False
-            keep = a
-        else:
-            a['counted'] = False
-
-
-def keep_pair(a, b, best, sign):
-    """keep_one of two members, a before b."""
-    if a is None or b is None or not a['counted'] or not b['counted']:
-        return
-    x, y = a['signed_value'], b['signed_value']
-    better, worse = (y > x, y < x) if sign > 0 else (y < x, y > x)
-    if better if best else worse:
-        a['counted'] = False
-    else:
-        b['counted'] = False
-
 
 def no_result(column, key, key_column, column_shift):
     """The result of a column without one (an attack not allowed): what was read up to it."""
@@ -299,24 +270,6 @@ class Ruleset:
     def requirement_broken(self, inputs):
         """The id of the first requirement the situation breaks, or None."""
         return self.lowered['requirement_broken'](self, inputs)
-
-    # -- what programs read ----------------------------------------------
-
-    def roll(self, index, ctx):
-        d = self.x['dice'][index]
-        if ctx is None or len(ctx.faces) - ctx.next_face < d['nfaces']:
-            raise RtabError(E_FACES)
-        total = 0
-        for g in d['groups']:
-            for _ in range(g['count']):
-                f = ctx.faces[ctx.next_face]
-                ctx.next_face += 1
-                if not _is_int(f) or f < g['face_min'] or f > g['face_max']:
-                    raise RtabError(E_FACES)
-                total += f
-        if ctx is not None:
-            ctx.note(d.get('provisional'))
-        return total
 
     # -- tables ----------------------------------------------------------
 
