@@ -286,7 +286,7 @@ static const rtab_input inputs[] = {
 	{.id = "leader_side", .labels = input32_labels, .rule = "11.3.2", .rules = NULL, .type = RTAB_TYPE_ENUM, .enum_index = 0, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "defeated_in_front_hex", .labels = input33_labels, .rule = "11.7.5", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 	{.id = "defeated_in_flank_hex", .labels = input34_labels, .rule = "11.7.5", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
-	{.id = "earlier_pursue_and_eliminate", .labels = input35_labels, .rule = NULL, .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
+	{.id = "earlier_pursue_and_eliminate", .labels = input35_labels, .rule = "11.7.4", .rules = NULL, .type = RTAB_TYPE_BOOL, .enum_index = -1, .min = 0, .max = 1, .default_value = 0, .provisional = NULL, .list_role = RTAB_LIST_NONE, .list_length = -1, .list_item = 0, .list_field = NULL, .step = 0, .unit = NULL},
 };
 
 /* dice */

@@ -187,6 +187,7 @@ typedef struct model {
 	 * inputs made for them (owned). */
 	struct model_earlier {
 		size_t table;
+		const struct ast_stmt *rewrite; /* the rewrite whose condition reads it */
 		const char *outcome;
 		src_loc loc;
 	} *earlier;

@@ -12,6 +12,7 @@
 
 #include "check/checks.h"
 #include "check/names/resolve_name.h"
+#include "check/names/rule_refs.h"
 #include "base/msg.h"
 
 #include <stdio.h>
@@ -28,8 +29,8 @@ const char *earlier_input_id(const char *name, char *buf, size_t size)
 	return buf;
 }
 
-/* Every 'earlier OUTCOME' in e, as a use of table t. */
-static void note_uses(model *m, size_t t, const ast_expr *e)
+/* Every 'earlier OUTCOME' in e, as a use of table t by rewrite s. */
+static void note_uses(model *m, size_t t, const ast_stmt *s, const ast_expr *e)
 {
 	char id[256];
 	if (!e)
@@ -38,14 +39,51 @@ static void note_uses(model *m, size_t t, const ast_expr *e)
 		struct model_earlier *u = model_array(m, m->nearlier + 1, sizeof *m->earlier);
 		if (m->nearlier)
 			memcpy(u, m->earlier, m->nearlier * sizeof *u);
-		u[m->nearlier++] = (struct model_earlier){t, e->name + strlen(EARLIER_WORD), e->loc};
+		u[m->nearlier++] = (struct model_earlier){t, s, e->name + strlen(EARLIER_WORD), e->loc};
 		m->earlier = u;
 	}
-	note_uses(m, t, e->lhs);
-	note_uses(m, t, e->rhs);
-	note_uses(m, t, e->third);
+	note_uses(m, t, s, e->lhs);
+	note_uses(m, t, s, e->rhs);
+	note_uses(m, t, s, e->third);
 	for (const ast_expr *a = e->args; a; a = a->next_arg)
-		note_uses(m, t, a);
+		note_uses(m, t, s, a);
+}
+
+/* The made input cites the rule of the rewrite that reads it ('rewrite A ->
+ * B when earlier A @ "11.7.4"'), else its table's, in every locale that
+ * gives one: its rule and, per locale, ST_LABEL statements under refs. The
+ * locales were checked where the rewrite or table gives them: here only a
+ * declared locale is copied, and one the reference leaves out reads the
+ * first, so that nothing is reported twice. */
+static void cite_rule(model *m, ast_def *d, const struct model_earlier *u)
+{
+	const ast_def *table = m->defs[DEF_TABLE][u->table];
+	size_t n = m->rs.nlocales;
+	const char *rule = NULL;
+	rtab_labels refs = NULL;
+	if (u->rewrite && u->rewrite->rule) {
+		refs = part_rule_refs(m, u->rewrite->rule, &rule);
+	} else if (table->rule) {
+		rule = table->rule;
+		const char **own = table->refs && n ? model_array(m, n, sizeof *own) : NULL;
+		for (const ast_stmt *s = own ? table->refs : NULL; s; s = s->next) {
+			int l = s->name ? rtab_find_locale(&m->rs, s->name) : -1;
+			if (l >= 0 && !own[l])
+				own[l] = s->text;
+		}
+		refs = own;
+	}
+	if (!rule)
+		return;
+	d->rule = xstrdup(rule);
+	for (size_t l = 0; refs && l < n; l++) {
+		ast_stmt *ref = ast_stmt_new(ST_LABEL, d->loc);
+		ref->name = xstrdup(m->rs.locales[l]);
+		ref->name_loc = d->loc;
+		ref->text = xstrdup(refs[l] ? refs[l] : rule);
+		ref->text_loc = d->loc;
+		d->refs = AST_APPEND(d->refs, ref);
+	}
 }
 
 /* The made input's label in a locale, as the rule reads: "An earlier repeat
@@ -71,7 +109,7 @@ void make_earlier_inputs(model *m)
 	for (size_t t = 0; t < m->ndefs[DEF_TABLE]; t++)
 		for (const ast_stmt *s = m->defs[DEF_TABLE][t]->body; s; s = s->next)
 			if (s->kind == ST_REWRITE)
-				note_uses(m, t, s->expr);
+				note_uses(m, t, s, s->expr);
 	size_t n = m->ndefs[DEF_INPUT], made = 0;
 	const ast_def **defs = xcalloc(n + m->nearlier + 1, sizeof *defs);
 	memcpy(defs, m->defs[DEF_INPUT], n * sizeof *defs);
@@ -95,6 +133,7 @@ void make_earlier_inputs(model *m)
 			label->text_loc = at;
 			d->body = AST_APPEND(d->body, label);
 		}
+		cite_rule(m, d, &m->earlier[k]);
 		m->made_inputs[made++] = d;
 		defs[n++] = d;
 	}
