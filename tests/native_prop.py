@@ -21,6 +21,13 @@ the same steps first, at -O3; the bundled rulesets and the other fixtures at -O1
 which halves the C compiler's share. Every results table's resolver is printed
 from the lowering: a table whose C calls the interpreter fails the test.
 
+The programs are compiled a dozen at a time (each with its own --prefix) and
+linked into one executable with tests/test_native.c, which is compiled once
+and reaches each program's entry points through tests/native_api.h; each
+program still runs alone, in a process of its own. When a batch's C does not
+compile, each of its programs is compiled alone, so that the complaint names
+its program.
+
 usage: native_prop.py RTAB GEN_MAIN SOURCE_ROOT CC...
 Environment, for longer campaigns:
   RTAB_NATIVE_PROP_SEEDS    programs to generate (default 40)
@@ -36,6 +43,7 @@ and the driver's report are printed); 77: no C compiler.
 """
 import concurrent.futures
 import glob
+import itertools
 import os
 import re
 import shlex
@@ -43,11 +51,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 RTAB_MAX_REASONS = 16
 MAX_SIZE = 65536
 EXHAUSTIVE_LIMIT = 20000
+# Programs compiled and linked into one executable.
+BATCH = 12
 
 
 def env_int(name, default):
@@ -65,12 +76,24 @@ def native_fixtures(root):
 
 
 class Runner:
+    """Programs compiled in batches: each program's C is written with its own
+    prefix (rtab compile --prefix), so that a batch's programs link into one
+    executable with tests/test_native.c, built once (without RS), which reaches
+    each ruleset's entry points through native_apis (tests/native_api.h, an
+    entry per program written beside them). The C compiler starts three times
+    a batch rather than once a program, and the comparison itself is compiled
+    once; the emitted C is compiled at the program's level of optimisation.
+    The executable's first argument chooses the program that runs, each in a
+    process of its own."""
+
     def __init__(self, rtab, gen_main, root, cc, work):
         self.rtab, self.gen_main, self.root, self.cc, self.work = rtab, gen_main, root, cc, work
         self.cases = env_int('RTAB_NATIVE_PROP_CASES', 300)
         self.cflags = shlex.split(os.environ.get('RTAB_NATIVE_PROP_CFLAGS', ''))
         self.keep = os.environ.get('RTAB_NATIVE_PROP_KEEP', '')
         self.objects = []
+        self.serial = itertools.count(1)
+        self.serial_lock = threading.Lock()
 
     def compile_runtime(self):
         """The runtime and the comparison of results, compiled once."""
@@ -79,53 +102,126 @@ class Runner:
             subprocess.run(self.cc + ['-std=c11', '-O1', '-c', '-I', os.path.join(self.root, 'runtime')] +
                            self.cflags + [os.path.join(self.root, src), '-o', obj], check=True)
             self.objects.append(obj)
+        obj = os.path.join(self.work, 'test_native.o')
+        subprocess.run(self.strict('-O1') + ['-c', os.path.join(self.root, 'tests', 'test_native.c'), '-o', obj],
+                       check=True)
+        self.objects.append(obj)
 
-    def one(self, name, source, opt='-O3'):
-        """Check, compile (at optimisation opt) and compare one program: (verdict, details, stats)."""
-        out = os.path.join(self.work, name)
-        os.makedirs(out, exist_ok=True)
-        done = subprocess.run([self.rtab, 'compile', '-Wno-provisional', source, '-o', out],
+    def emit(self, source, out):
+        """rtab compile of one program into out, its names under a prefix of its
+        own: (verdict, details, stats, prefixed ruleset name or None)."""
+        with self.serial_lock:
+            prefix = 'np%d_' % next(self.serial)
+        done = subprocess.run([self.rtab, 'compile', '-Wno-provisional', '--prefix', prefix, source, '-o', out],
                               capture_output=True, text=True)
         if done.returncode == 1:
-            return 'refused', '', {}
+            return 'refused', '', {}, None
         if done.returncode != 0:
-            return 'fail', 'rtab compile: exit %d\n%s' % (done.returncode, done.stderr[-2000:]), {}
-        headers = glob.glob(os.path.join(out, '*.h'))
+            return 'fail', 'rtab compile: exit %d\n%s' % (done.returncode, done.stderr[-2000:]), {}, None
+        headers = glob.glob(os.path.join(out, prefix + '*.h'))
         if len(headers) != 1:
-            return 'fail', 'rtab compile wrote %d headers' % len(headers), {}
+            return 'fail', 'rtab compile wrote %d headers' % len(headers), {}, None
         rs = os.path.basename(headers[0])[:-2]
-        generated = os.path.join(out, rs + '.c')
-        with open(generated, encoding='utf-8') as f:
+        with open(os.path.join(out, rs + '.c'), encoding='utf-8') as f:
             c_text = f.read()
         with open(headers[0], encoding='utf-8') as f:
             listed = re.search(r'^enum %s_table \{\n(.*?)^\};' % re.escape(rs), f.read(), re.M | re.S)
         tables = listed.group(1).count('\n') if listed else 0
         printed = len(re.findall(r'^/\* table \S+, printed from its lowering: ', c_text, re.M))
-        stats = {'tables_printed': printed, 'tables_interpreted': tables - printed}
-        exe = os.path.join(out, 'test_native')
+        return 'agree', '', {'tables_printed': printed, 'tables_interpreted': tables - printed}, rs
+
+    def strict(self, opt):
         # Strict ISO C, as fuzz/strict_c.sh holds the emitted C to.
-        done = subprocess.run(self.cc + ['-std=c11', '-pedantic', '-Wall', '-Wextra', '-Werror', opt,
-                                         '-DRS=' + rs, '-DRS_HEADER="%s.h"' % rs,
-                                         '-I', out, '-I', os.path.join(self.root, 'runtime'),
-                                         '-I', os.path.join(self.root, 'tests')] + self.cflags +
-                              [os.path.join(self.root, 'tests', 'test_native.c'), generated] +
-                              self.objects + ['-o', exe], capture_output=True, text=True)
-        if done.returncode != 0:
-            return 'fail', 'the generated C does not compile:\n' + done.stderr[-3000:], stats
-        try:
-            done = subprocess.run([exe, str(self.cases), str(EXHAUSTIVE_LIMIT)], capture_output=True,
-                                  text=True, timeout=300)
-        except subprocess.TimeoutExpired:
-            return 'fail', 'the comparison took more than 300 s', stats
-        last = done.stdout.strip().split('\n')[-1] if done.stdout.strip() else ''
-        m = re.match(r'(\d+) cases, (\d+) differences, at most (\d+) provisional reasons', last)
-        if done.returncode != 0 or not m:
-            return 'fail', 'the comparison: exit %d\n%s%s' % (done.returncode, done.stdout[-1500:],
-                                                              done.stderr[-3000:]), stats
-        stats['cases'] = int(m.group(1))
-        stats['max_reasons'] = int(m.group(3))
-        shutil.rmtree(out, ignore_errors=True)
-        return 'agree', '', stats
+        return self.cc + ['-std=c11', '-pedantic', '-Wall', '-Wextra', '-Werror', opt,
+                          '-I', os.path.join(self.root, 'runtime'), '-I', os.path.join(self.root, 'tests')] + self.cflags
+
+    def build(self, out, programs, opt):
+        """Compile and link the programs [(k, rs)] of the folder out into out/batch,
+        program k the (k+1)-th of native_apis: None, or the C compiler's complaint."""
+        by_place = dict(programs)
+        with open(os.path.join(out, 'apis.c'), 'w', encoding='utf-8') as f:
+            f.write('#include "native_api.h"\n')
+            for k in range(max(by_place) + 1):
+                rs = by_place.get(k)
+                if not rs:
+                    continue
+                f.write('#include "%s.h"\n' % rs)
+                f.write('static int %s_api_init(void *s, const int32_t *values, size_t nvalues)\n'
+                        '{\n\treturn %s_situation_init(s, values, nvalues);\n}\n' % (rs, rs))
+                f.write('static int %s_api_set(void *s, size_t input, int32_t value)\n'
+                        '{\n\treturn %s_situation_set(s, input, value);\n}\n' % (rs, rs))
+                for verb, result in (('resolve', 'rtab_lean_result'), ('explain', 'rtab_result')):
+                    f.write('static int %s_api_%s(size_t table, const void *s, const int32_t *faces, size_t nfaces, '
+                            'int32_t drm, %s *out)\n{\n\treturn %s_%s(table, s, faces, nfaces, drm, out);\n}\n'
+                            % (rs, verb, result, rs, verb))
+                f.write('static const struct native_api %s_api = {&%s_ruleset, sizeof(%s_situation), %s_api_init, '
+                        '%s_api_set, %s_api_resolve, %s_api_explain};\n' % ((rs,) * 7))
+            f.write('const struct native_api *const native_apis[] = {%s};\n'
+                    % ', '.join('&%s_api' % by_place[k] if k in by_place else 'NULL'
+                                for k in range(max(by_place) + 1)))
+            f.write('const size_t native_napis = %d;\n' % (max(by_place) + 1))
+        steps = [self.strict('-O0') + ['-c', 'apis.c'],
+                 self.strict(opt) + ['-c'] + [rs + '.c' for _, rs in programs],
+                 self.cc + self.cflags + ['apis.o'] + [rs + '.o' for _, rs in programs] + self.objects +
+                 ['-o', 'batch']]
+        for step in steps:
+            done = subprocess.run(step, cwd=out, capture_output=True, text=True)
+            if done.returncode != 0:
+                return done.stderr[-3000:]
+        return None
+
+    def batch(self, name, sources, opt='-O3'):
+        """Check, compile (the emitted C at optimisation opt) and compare a batch of
+        programs: a (verdict, details, stats) for each source, in order."""
+        out = os.path.join(self.work, name)
+        os.makedirs(out, exist_ok=True)
+        results, programs = [], []
+        for k, source in enumerate(sources):
+            verdict, details, stats, rs = self.emit(source, out)
+            results.append([verdict, details, stats])
+            if rs:
+                programs.append((k, rs))
+        if programs and self.build(out, programs, opt) is not None:
+            # Some program's C does not compile: each alone, so that the complaint is its own.
+            for k, rs in programs:
+                alone = os.path.join(out, 'alone-%d' % k)
+                os.makedirs(alone)
+                for suffix in ('.c', '.h'):
+                    shutil.copy(os.path.join(out, rs + suffix), alone)
+                complaint = self.build(alone, [(k, rs)], opt)
+                if complaint is not None:
+                    results[k][:2] = ['fail', 'the generated C does not compile:\n' + complaint]
+            programs = [(k, rs) for k, rs in programs if results[k][0] == 'agree']
+            if programs:
+                complaint = self.build(out, programs, opt)
+                if complaint is not None:
+                    for k, _ in programs:
+                        results[k][:2] = ['fail', 'the batch does not link:\n' + complaint]
+                    programs = []
+        for k, rs in programs:
+            stats = results[k][2]
+            try:
+                done = subprocess.run([os.path.join(out, 'batch'), str(k), str(self.cases), str(EXHAUSTIVE_LIMIT)],
+                                      capture_output=True, text=True, timeout=300)
+            except subprocess.TimeoutExpired:
+                results[k][:2] = ['fail', 'the comparison took more than 300 s']
+                continue
+            last = done.stdout.strip().split('\n')[-1] if done.stdout.strip() else ''
+            m = re.match(r'(\d+) cases, (\d+) differences, at most (\d+) provisional reasons', last)
+            if done.returncode != 0 or not m:
+                results[k][:2] = ['fail', 'the comparison: exit %d\n%s%s' % (done.returncode, done.stdout[-1500:],
+                                                                              done.stderr[-3000:])]
+                continue
+            stats['cases'] = int(m.group(1))
+            stats['max_reasons'] = int(m.group(3))
+        if all(r[0] != 'fail' for r in results):
+            shutil.rmtree(out, ignore_errors=True)
+        return [tuple(r) for r in results]
+
+
+def batches(items, size):
+    """items in consecutive batches of at most size."""
+    return [items[i:i + size] for i in range(0, len(items), size)]
 
 
 def main():
@@ -167,28 +263,29 @@ def main():
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             # The bundled rulesets and fixtures (about a hundred and eighty) at -O1, which
             # halves the C compiler's share; the regressions and the generated programs at -O3.
-            futures = {pool.submit(runner.one, 'fixture-%d-%s' % (i, os.path.basename(path)[:-5]), path,
-                                   '-O3' if path in regressions else '-O1'): path
-                       for i, path in enumerate(fixtures)}
+            regressions_first = [f for f in fixtures if f in regressions]
+            others = [f for f in fixtures if f not in regressions]
+            futures = {pool.submit(runner.batch, 'fixtures-%d-%s' % (i, opt[1:]), group, opt): group
+                       for i, (group, opt) in enumerate([(g, '-O3') for g in batches(regressions_first, BATCH)] +
+                                                        [(g, '-O1') for g in batches(others, BATCH)])}
             for fut in concurrent.futures.as_completed(futures):
-                path = futures[fut]
-                verdict, details, stats = fut.result()
-                if verdict == 'refused' and path in regressions:
-                    verdict, details = 'fail', 'rtab compile refuses a regression fixture'
-                account(path, verdict, details, stats, path)
+                for path, (verdict, details, stats) in zip(futures[fut], fut.result()):
+                    if verdict == 'refused' and path in regressions:
+                        verdict, details = 'fail', 'rtab compile refuses a regression fixture'
+                    account(path, verdict, details, stats, path)
         batch = first
         while True:
             programs = os.path.join(work, 'programs-%d' % batch)
             os.makedirs(programs)
             subprocess.run([gen_main, programs, str(seeds), str(MAX_SIZE), str(batch)], check=True)
             with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(runner.one, 'seed-%d' % s,
-                                       os.path.join(programs, 'gen-%d.rtab' % s)): s
-                           for s in range(batch, batch + seeds)}
+                futures = {pool.submit(runner.batch, 'seeds-%d' % group[0],
+                                       [os.path.join(programs, 'gen-%d.rtab' % s) for s in group]): group
+                           for group in batches(list(range(batch, batch + seeds)), BATCH)}
                 for fut in concurrent.futures.as_completed(futures):
-                    s = futures[fut]
-                    source = os.path.join(programs, 'gen-%d.rtab' % s)
-                    account('seed %d (gen_main DIR 1 %d %d)' % (s, MAX_SIZE, s), *fut.result(), source)
+                    for s, result in zip(futures[fut], fut.result()):
+                        source = os.path.join(programs, 'gen-%d.rtab' % s)
+                        account('seed %d (gen_main DIR 1 %d %d)' % (s, MAX_SIZE, s), *result, source)
             shutil.rmtree(programs, ignore_errors=True)
             batch += seeds
             if time.monotonic() - start >= seconds:

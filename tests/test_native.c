@@ -24,15 +24,19 @@
  *     such table): the interpreter's status and result, byte for byte; and
  *     rtab_resolve goes through the ruleset's native_resolve.
  * Compiled once per ruleset with -DRS=<ruleset> -DRS_HEADER="<ruleset>.h"
- * (by meson for the bundled rulesets and fixtures; by tests/native_prop.py
- * for generated ones, with fewer cases).
+ * (by meson for the bundled rulesets and fixtures), or without RS, once,
+ * and linked with the rulesets of native_apis (tests/native_api.h; by
+ * tests/native_prop.py, with fewer cases), the first argument choosing one.
  * usage: test_native_<ruleset> [RANDOM_CASES [EXHAUSTIVE_LIMIT]]
+ *        test_native INDEX [RANDOM_CASES [EXHAUSTIVE_LIMIT]]   (without RS)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "result_equal.h"
+
+#ifdef RS
 #include RS_HEADER
 
 #define CAT_(a, b) a##b
@@ -43,6 +47,25 @@
 #define SITUATION_SET CAT(RS, _situation_set)
 #define RESOLVE CAT(RS, _resolve)
 #define EXPLAIN CAT(RS, _explain)
+
+static const rtab_ruleset *const rs = &RULESET;
+#else
+#include <stddef.h>
+
+#include "native_api.h"
+
+/* The ruleset chosen (main), and its situation in room enough for 256 inputs. */
+static const struct native_api *api;
+static const rtab_ruleset *rs;
+typedef union {
+	max_align_t align;
+	int32_t inputs[256];
+} SITUATION;
+#define SITUATION_INIT(s, values, n) api->situation_init((s), (values), (n))
+#define SITUATION_SET(s, i, v) api->situation_set((s), (i), (v))
+#define RESOLVE(table, s, faces, nfaces, drm, out) api->resolve((table), (s), (faces), (nfaces), (drm), (out))
+#define EXPLAIN(table, s, faces, nfaces, drm, out) api->explain((table), (s), (faces), (nfaces), (drm), (out))
+#endif
 
 static double exhaustive_limit = 400000.0;
 
@@ -57,7 +80,6 @@ static double exhaustive_limit = 400000.0;
 #define SLOW_BUILD 0
 #endif
 
-static const rtab_ruleset *const rs = &RULESET;
 static unsigned long failures, cases_run;
 static unsigned most_reasons; /* the most provisional reasons of a result compared */
 
@@ -678,6 +700,22 @@ static void refusals(long count)
 
 int main(int argc, char **argv)
 {
+#ifndef RS
+	size_t which = argc > 1 ? strtoul(argv[1], NULL, 10) : native_napis;
+	if (which >= native_napis || !native_apis[which]) {
+		fprintf(stderr, "usage: test_native INDEX [RANDOM_CASES [EXHAUSTIVE_LIMIT]], INDEX of a ruleset below %zu\n",
+			native_napis);
+		return 2;
+	}
+	api = native_apis[which];
+	rs = api->ruleset;
+	if (api->situation_size > sizeof(SITUATION)) {
+		fprintf(stderr, "a situation larger than this test holds\n");
+		return 1;
+	}
+	argc--;
+	argv++;
+#endif
 	long count = argc > 1 ? atol(argv[1]) : 1000000;
 	if (argc > 2)
 		exhaustive_limit = atof(argv[2]);
