@@ -409,7 +409,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[2];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m0 = &out->applied[out->napplied++];
 				m0->modifier = 0;
 				m0->value = r1;

@@ -817,7 +817,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[2];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s0 = &out->applied[out->napplied++];
 				s0->modifier = 0;
 				s0->value = r1;
@@ -831,7 +830,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r2 = in[3];
 			if (r2 != 0) {
 				const int32_t r3 = 2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s1 = &out->applied[out->napplied++];
 				s1->modifier = 1;
 				s1->value = r3;
@@ -980,7 +978,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[2];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s0 = &out->applied[out->napplied++];
 				s0->modifier = 0;
 				s0->value = r1;
@@ -994,7 +991,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r2 = in[3];
 			if (r2 != 0) {
 				const int32_t r3 = 2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s1 = &out->applied[out->napplied++];
 				s1->modifier = 1;
 				s1->value = r3;
@@ -1008,7 +1004,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r4 = in[4];
 			if (r4 != 0) {
 				const int32_t r5 = 2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s2 = &out->applied[out->napplied++];
 				s2->modifier = 2;
 				s2->value = r5;
@@ -1158,7 +1153,6 @@ static int rtab_lowered_table2_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[2];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s0 = &out->applied[out->napplied++];
 				s0->modifier = 0;
 				s0->value = r1;
@@ -1172,7 +1166,6 @@ static int rtab_lowered_table2_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r2 = in[3];
 			if (r2 != 0) {
 				const int32_t r3 = 2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s1 = &out->applied[out->napplied++];
 				s1->modifier = 1;
 				s1->value = r3;
@@ -1314,7 +1307,6 @@ static int rtab_lowered_table3_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[2];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s0 = &out->applied[out->napplied++];
 				s0->modifier = 0;
 				s0->value = r1;
@@ -1328,7 +1320,6 @@ static int rtab_lowered_table3_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r2 = in[3];
 			if (r2 != 0) {
 				const int32_t r3 = 2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s1 = &out->applied[out->napplied++];
 				s1->modifier = 1;
 				s1->value = r3;

@@ -1577,7 +1577,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 				r90 = r84;
 			}
 			(void)r90;
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m0 = &out->applied[out->napplied++];
 			m0->modifier = 0;
 			m0->value = r90;
@@ -1771,7 +1770,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 				r183 = r177;
 			}
 			(void)r183;
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m1 = &out->applied[out->napplied++];
 			m1->modifier = 1;
 			m1->value = r183;
@@ -1951,7 +1949,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			(void)r276;
 			if (r276 != 0) {
 				const int32_t r279 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m2 = &out->applied[out->napplied++];
 				m2->modifier = 2;
 				m2->value = r279;

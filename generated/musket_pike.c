@@ -2031,38 +2031,38 @@ RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f2_0_[17] = {
 	0,
 };
 
-/* table melee, lean: row << 8 | outcome, for each modified roll -4..13, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[18] = {
-	0u, 0u, 0u, 0u, 0u, 257u, 257u, 514u, 771u, 1028u, 1285u, 1542u, 1542u, 1799u, 1799u, 1799u,
-	1799u, 1799u,
+/* table melee, lean: row << 16 | outcome, for each modified roll -4..13, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc0_[18] = {
+	0u, 0u, 0u, 0u, 0u, 65537u, 65537u, 131074u, 196611u, 262148u, 327685u, 393222u, 393222u, 458759u, 458759u, 458759u,
+	458759u, 458759u,
 };
 
-/* table cavalry_pursuit, lean: row << 8 | outcome, for each modified roll -13..19, each column in turn (2..7: columns with the rewrites that hold applied) */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc1_[264] = {
+/* table cavalry_pursuit, lean: row << 16 | outcome, for each modified roll -13..19, each column in turn (2..7: columns with the rewrites that hold applied) */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc1_[264] = {
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	522u,
+	65545u, 65545u, 65545u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u,
+	131082u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	8u, 8u, 265u, 265u, 265u, 265u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	522u,
+	8u, 8u, 65545u, 65545u, 65545u, 65545u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u,
+	131082u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-	524u,
+	65547u, 65547u, 65547u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u,
+	131084u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	522u,
+	65544u, 65544u, 65544u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u,
+	131082u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-	524u,
+	65544u, 65544u, 65544u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u,
+	131084u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	8u, 8u, 267u, 267u, 267u, 267u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-	524u,
+	8u, 8u, 65547u, 65547u, 65547u, 65547u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u,
+	131084u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	8u, 8u, 264u, 264u, 264u, 264u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u, 522u,
-	522u,
+	8u, 8u, 65544u, 65544u, 65544u, 65544u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u, 131082u,
+	131082u,
 	8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u, 8u,
-	8u, 8u, 264u, 264u, 264u, 264u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u, 524u,
-	524u,
+	8u, 8u, 65544u, 65544u, 65544u, 65544u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u, 131084u,
+	131084u,
 };
 
 /* table cavalry_pursuit, lean: where the cells of the column start, by game x earlier_pursue_and_eliminate x pursued_eliminated_by_melee */
@@ -2070,10 +2070,10 @@ RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lv1_[16] = {
 	0, 66, 99, 132, 33, 165, 198, 231, 33, 165, 198, 231, 33, 165, 198, 231,
 };
 
-/* table failure_to_retreat, lean: row << 8 | outcome, for each modified roll -9..18, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc2_[28] = {
-	13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 270u, 270u,
-	270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u, 270u,
+/* table failure_to_retreat, lean: row << 16 | outcome, for each modified roll -9..18, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc2_[28] = {
+	13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 13u, 65550u, 65550u,
+	65550u, 65550u, 65550u, 65550u, 65550u, 65550u, 65550u, 65550u, 65550u, 65550u, 65550u, 65550u,
 };
 
 /* whether and how many times each trigger of attacker_eliminated fires */
@@ -2547,7 +2547,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			if (r0 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
 			if (r0 >= 1) {
 				const int32_t r3 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m0 = &out->applied[out->napplied++];
 				m0->modifier = 0;
 				m0->value = r3;
@@ -2562,7 +2561,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			if (r4 == 0) rtab_lowered_note_(ctx, rtab_lowered_r1_);
 			if (r4 >= 2) {
 				const int32_t r7 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m1 = &out->applied[out->napplied++];
 				m1->modifier = 1;
 				m1->value = r7;
@@ -2577,7 +2575,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			if (r8 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
 			if (r8 >= 1) {
 				const int32_t r11 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m2 = &out->applied[out->napplied++];
 				m2->modifier = 2;
 				m2->value = r11;
@@ -2592,7 +2589,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			if (r12 == 0) rtab_lowered_note_(ctx, rtab_lowered_r2_);
 			if (r12 >= 2) {
 				const int32_t r15 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m3 = &out->applied[out->napplied++];
 				m3->modifier = 3;
 				m3->value = r15;
@@ -2611,7 +2607,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 				if (r16 == 5) rtab_lowered_note_(ctx, rtab_lowered_r5_);
 				if (r17 == 5) rtab_lowered_note_(ctx, rtab_lowered_r6_);
 				int32_t r21; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r21, (int64_t)r16 - r17));
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m4 = &out->applied[out->napplied++];
 				m4->modifier = 4;
 				m4->value = r21;
@@ -2631,7 +2626,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 				if (r22 == 10) rtab_lowered_note_(ctx, rtab_lowered_r8_);
 				if (r23 == 10) rtab_lowered_note_(ctx, rtab_lowered_r9_);
 				int32_t r29; RTAB_LOWERED_TRY_(rtab_lowered_band0_(&r29, r22, r23, ctx));
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m5 = &out->applied[out->napplied++];
 				m5->modifier = 5;
 				m5->value = r29;
@@ -2646,7 +2640,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r37 = in[2];
 			if (((r30 != 6) && (r30 != 4)) && (r37 != 6)) {
 				const int32_t k43[] = {r30, r37}; int32_t r43; size_t c43; RTAB_LOWERED_TRY_(rtab_lowered_matrix0_(&r43, k43, &c43)); if (c43 < sizeof rtab_lowered_mr0_ / sizeof *rtab_lowered_mr0_) rtab_lowered_note_(ctx, rtab_lowered_mr0_[c43]);
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m6 = &out->applied[out->napplied++];
 				m6->modifier = 6;
 				m6->value = r43;
@@ -2660,7 +2653,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r44 = in[9];
 			if (r44 != 0) {
 				const int32_t r45 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m7 = &out->applied[out->napplied++];
 				m7->modifier = 7;
 				m7->value = r45;
@@ -2676,7 +2668,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			if (r46 > 0) {
 				if (r46 == 0) rtab_lowered_note_(ctx, rtab_lowered_r10_);
 				int32_t r51; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r51, (int64_t)r46 * 1));
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m8 = &out->applied[out->napplied++];
 				m8->modifier = 8;
 				m8->value = r51;
@@ -2692,7 +2683,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r55 = in[12];
 			if ((r52 == 1) || (r55 != 0)) {
 				const int32_t r58 = -1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m9 = &out->applied[out->napplied++];
 				m9->modifier = 9;
 				m9->value = r58;
@@ -2707,7 +2697,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			if (r59 >= 0 && r59 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl0_[r59]);
 			if (r59 == 2) {
 				const int32_t r63 = -2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m10 = &out->applied[out->napplied++];
 				m10->modifier = 10;
 				m10->value = r63;
@@ -2721,7 +2710,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r64 = in[15];
 			if (r64 != 0) {
 				const int32_t r65 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m11 = &out->applied[out->napplied++];
 				m11->modifier = 11;
 				m11->value = r65;
@@ -2735,7 +2723,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r66 = in[16];
 			if (r66 != 0) {
 				const int32_t r67 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m12 = &out->applied[out->napplied++];
 				m12->modifier = 12;
 				m12->value = r67;
@@ -2755,7 +2742,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r82 = in[19];
 			if (((r68 != 0) && (!((r69 == 1) && (r72 != 0)))) && (!((r69 == 2) && ((r79 == 1) || (r82 != 0))))) {
 				const int32_t r87 = 2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m13 = &out->applied[out->napplied++];
 				m13->modifier = 13;
 				m13->value = r87;
@@ -2772,7 +2758,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r93 = in[18];
 			if (((r88 != 0) && (r89 == 1)) && (r93 != 0)) {
 				const int32_t r95 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m14 = &out->applied[out->napplied++];
 				m14->modifier = 14;
 				m14->value = r95;
@@ -2790,7 +2775,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r104 = in[19];
 			if (((r96 != 0) && (r97 == 2)) && ((r101 == 1) || (r104 != 0))) {
 				const int32_t r107 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m15 = &out->applied[out->napplied++];
 				m15->modifier = 15;
 				m15->value = r107;
@@ -2806,7 +2790,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r111 = in[14];
 			if ((r108 == 1) || (r111 != 0)) {
 				const int32_t r114 = -1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m16 = &out->applied[out->napplied++];
 				m16->modifier = 16;
 				m16->value = r114;
@@ -2821,7 +2804,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			if (r115 >= 0 && r115 < 4) rtab_lowered_note_(ctx, rtab_lowered_rl0_[r115]);
 			if (r115 == 2) {
 				const int32_t r119 = -2;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m17 = &out->applied[out->napplied++];
 				m17->modifier = 17;
 				m17->value = r119;
@@ -2924,8 +2906,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (-4) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (18 + 2) + (at < 0 ? 0 : at > 18 + 1 ? 18 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr0_[row];
@@ -2976,7 +2956,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[26];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m0 = &out->applied[out->napplied++];
 				m0->modifier = 18;
 				m0->value = r1;
@@ -2990,7 +2969,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r2 = in[27];
 			if (r2 != 0) {
 				const int32_t r3 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m1 = &out->applied[out->napplied++];
 				m1->modifier = 19;
 				m1->value = r3;
@@ -3006,7 +2984,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r7 = in[28];
 			if ((r4 == 0) && (r7 != 0)) {
 				const int32_t r10 = -1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m2 = &out->applied[out->napplied++];
 				m2->modifier = 20;
 				m2->value = r10;
@@ -3024,7 +3001,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 			if ((r11 != 0) && (r14 > 0)) {
 				if (r14 == 0) rtab_lowered_note_(ctx, rtab_lowered_r27_);
 				int32_t r19; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r19, -(int64_t)r14));
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m3 = &out->applied[out->napplied++];
 				m3->modifier = 21;
 				m3->value = r19;
@@ -3058,7 +3034,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 	int col = 0, first = 0, end = 2;
 	(void)first; (void)end;
 	col = RTAB_LOWERED_TABLE_(1)->column_of_value[in[0]];
-	if (col >= 2) return RTAB_E_COLUMN;
 	out->key_column = (int16_t)col;
 	const int64_t column = col;
 	out->column = (uint16_t)column;
@@ -3071,8 +3046,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (-5) + 1;
 		const uint32_t cell = rtab_lowered_cells1_[column * (17 + 2) + (at < 0 ? 0 : at > 17 + 1 ? 17 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr1_[row];
@@ -3148,7 +3121,6 @@ static int rtab_lowered_table2_(const int32_t *in, const int32_t *faces, size_t 
 			if (r0 == 7) rtab_lowered_note_(ctx, rtab_lowered_r29_);
 			if (r0 <= 6) {
 				const int32_t r4 = -1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m0 = &out->applied[out->napplied++];
 				m0->modifier = 22;
 				m0->value = r4;
@@ -3163,7 +3135,6 @@ static int rtab_lowered_table2_(const int32_t *in, const int32_t *faces, size_t 
 			if (r5 == 7) rtab_lowered_note_(ctx, rtab_lowered_r29_);
 			if (r5 == 8) {
 				const int32_t r8 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m1 = &out->applied[out->napplied++];
 				m1->modifier = 23;
 				m1->value = r8;
@@ -3204,8 +3175,6 @@ static int rtab_lowered_table2_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (-1) + 1;
 		const uint32_t cell = rtab_lowered_cells2_[column * (12 + 2) + (at < 0 ? 0 : at > 12 + 1 ? 12 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr2_[row];
@@ -3259,9 +3228,9 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-4))];
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-4))];
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 
@@ -3284,9 +3253,9 @@ static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc1_[rtab_lowered_lv1_[(uint32_t)in[0] * 4u + (uint32_t)in[35] * 2u + (uint32_t)in[30] * 1u] + ((uint32_t)roll - (uint32_t)(-13))];
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc1_[rtab_lowered_lv1_[(uint32_t)in[0] * 4u + (uint32_t)in[35] * 2u + (uint32_t)in[30] * 1u] + ((uint32_t)roll - (uint32_t)(-13))];
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 
@@ -3309,9 +3278,9 @@ static int rtab_lowered_lean2_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc2_[0 + ((uint32_t)roll - (uint32_t)(-9))];
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc2_[0 + ((uint32_t)roll - (uint32_t)(-9))];
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 

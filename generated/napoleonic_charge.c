@@ -1055,7 +1055,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[0];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m0 = &out->applied[out->napplied++];
 				m0->modifier = 0;
 				m0->value = r1;
@@ -1095,8 +1094,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (2) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (12 + 2) + (at < 0 ? 0 : at > 12 + 1 ? 12 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr0_[row];
@@ -1148,7 +1145,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 		{
 			const int32_t r0 = in[1];
 			if (r0 == 0) rtab_lowered_note_(ctx, rtab_lowered_r7_);
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m0 = &out->applied[out->napplied++];
 			m0->modifier = 1;
 			m0->value = r0;
@@ -1187,8 +1183,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (-10) + 1;
 		const uint32_t cell = rtab_lowered_cells1_[column * (35 + 2) + (at < 0 ? 0 : at > 35 + 1 ? 35 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr1_[row];
@@ -1262,8 +1256,6 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	} else {
 		const int64_t at = (int64_t)roll - (2) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (12 + 2) + (at < 0 ? 0 : at > 12 + 1 ? 12 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr0_[row];
@@ -1317,8 +1309,6 @@ static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t n
 	} else {
 		const int64_t at = (int64_t)roll - (-10) + 1;
 		const uint32_t cell = rtab_lowered_cells1_[column * (35 + 2) + (at < 0 ? 0 : at > 35 + 1 ? 35 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr1_[row];

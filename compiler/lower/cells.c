@@ -96,7 +96,6 @@ static bool fill_cells(const rtab_table *t, lean_cells *lc)
 {
 	size_t width = (size_t)(lc->cell_hi - lc->cell_lo + 1);
 	lc->cells = xcalloc(lc->ncolumns * width, sizeof *lc->cells);
-	lc->narrow = t->nrows <= 255;
 	for (size_t v = 0; v < lc->ncolumns; v++) {
 		const rtab_column *col = &t->columns[lc->by_inputs ? lc->vc.column[v] : 0];
 		for (size_t j = 0; j < width; j++) {
@@ -114,13 +113,9 @@ static bool fill_cells(const rtab_table *t, lean_cells *lc)
 			uint16_t oc = rtab_row_outcome(t, (size_t)row);
 			if (lc->by_inputs)
 				oc = fold_columns_outcome(t, &lc->vc, v, oc);
-			lc->narrow &= oc <= 254;
 			lc->cells[v * width + j] = (uint32_t)row << 16 | oc;
 		}
 	}
-	for (size_t k = 0; lc->narrow && k < lc->ncolumns * width; k++)
-		if (lc->cells[k] != LEAN_CELL_NO_ROW)
-			lc->cells[k] = (lc->cells[k] >> 16) << 8 | (lc->cells[k] & 0xffu);
 	return true;
 }
 

@@ -104,6 +104,8 @@ static const lang_spelling c_lang = {
 	.mod_applied = "if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;\n"
 		       "~1 = &out->applied[out->napplied++];\n"
 		       "~1->modifier = $2;\n~1->value = r$1;\n~1->signed_value = ~2r$1;\n~1->counted = 1;\n~1->shift = ~3;",
+	.mod_applied_room = "~1 = &out->applied[out->napplied++];\n"
+			    "~1->modifier = $2;\n~1->value = r$1;\n~1->signed_value = ~2r$1;\n~1->counted = 1;\n~1->shift = ~3;",
 	/* A side of a stacking group keeps one member, the first on ties (print_walk.h). */
 	.keep_comment = "/* ~1, side $1: the ~2 kept */",
 	.keep_applied = "~1",
@@ -168,6 +170,7 @@ static const lang_spelling c_lang = {
 			       "\trtab_lowered_note_(ctx, rtab_lowered_rl$1_[in[$2]]);",
 	.key_begin = "int col = 0, first = 0, end = $1;\n(void)first; (void)end;",
 	.key_input_col = "col = ~1->column_of_value[in[$1]];\nif (col >= $2) return RTAB_E_COLUMN;",
+	.key_input_col_total = "col = ~1->column_of_value[in[$1]];",
 	.line_check = "const int32_t line = r$1;\nif (!(line >= 0 && line < $2)) return RTAB_E_RULESET;",
 	.run_of = "first = ~2->column_of_value[~1];\nend = ~3->column_end_of_value[~1];\n"
 		  "if (!(first < end && end <= $1)) return RTAB_E_RULESET;",
@@ -222,6 +225,11 @@ static const lang_spelling c_lang = {
 		    "if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;\n"
 		    "row = (int)(cell >> 16);\noutcome = (int)(cell & 0xffffu);\n"
 		    "why = rtab_lowered_rr$4_[row];\n<}",
+	.row_pick_unmarked = ">if (nat >= 0) {\noutcome = ~1->natural[nat].outcome;\nwhy = rtab_lowered_rn$4_[nat];\n|} else {\n"
+			     "const int64_t at = (int64_t)roll - ($1) + 1;\n"
+			     "const uint32_t cell = rtab_lowered_cells$4_[column * ($3 + 2) + (at < 0 ? 0 : at > $3 + 1 ? $3 + 1 : at)];\n"
+			     "row = (int)(cell >> 16);\noutcome = (int)(cell & 0xffffu);\n"
+			     "why = rtab_lowered_rr$4_[row];\n<}",
 	.note_why = "rtab_lowered_note_first_(ctx, why); /* the outcome's own uncertainty first */",
 	.rewrites_begin = "int rewritten_from = -1, rewrite = -1;",
 	.rewrite_if = ">if (rewritten_from < 0 && outcome == $1) {",
@@ -771,6 +779,7 @@ static void put_lean_tables(strbuf *b, const ir_module *m, bool fired)
 	lean.table_reset = NULL;
 	lean.notes_again = false; /* nothing noted: a value read again is the one read */
 	lean.mod_begin = "rtab_applied_modifier ~1v_, *~1 = NULL; /* ~2 */\n>{";
+	lean.mod_applied_room = NULL;
 	lean.mod_applied = "~1 = &~1v_;\n~1->value = r$1;\n~1->signed_value = ~2r$1;\n~1->counted = 1;";
 	/* A member of a sum without a cap, nothing noted: added where it applies. */
 	lean.mod_begin_direct = ">{ /* ~2 */";
@@ -783,9 +792,10 @@ static void put_lean_tables(strbuf *b, const ir_module *m, bool fired)
 				   "int32_t modifier = modifier_raw;";
 	lean.roll_cells = "const int32_t roll = natural + modifier;\nout->modifier = modifier;\nout->modified_roll = roll;";
 	lean.cell_column = "rtab_lowered_lv$1_[~1]";
-	lean.cell_read = "const ~2 cell = rtab_lowered_lc$1_[~1 + ((uint32_t)roll - (uint32_t)($2))];";
-	lean.cell_no_row = "if (cell == ~1) return RTAB_E_NO_ROW;";
-	lean.cell_split = "out->row = (uint16_t)(cell >> $1);\nout->outcome = (uint16_t)(cell & $2u);";
+	lean.cell_read = "const uint32_t cell = rtab_lowered_lc$1_[~1 + ((uint32_t)roll - (uint32_t)($2))];";
+	lean.cell_no_row = "if (cell == UINT32_MAX) return RTAB_E_NO_ROW;";
+	/* The outcome and the row, side by side in rtab_lean_result as in the cell: one store. */
+	lean.cell_split = "out->outcome = (uint16_t)(cell & 0xffffu);\nout->row = (uint16_t)(cell >> 16);";
 	lean.table_tail_cells = fired ? "RTAB_LOWERED_TRY_(rtab_lowered_fired_lean_(out->outcome, in, &nt));\n"
 					"return nt > RTAB_MAX_TRIGGERS ? RTAB_E_RULESET : RTAB_OK;"
 				      : "return RTAB_OK;";
@@ -808,17 +818,16 @@ static void put_lean_cells(strbuf *b, const ir_module *m)
 		if (!lc->made)
 			continue;
 		size_t width = (size_t)(lc->cell_hi - lc->cell_lo + 1), n = lc->ncolumns * width;
-		sb_printf(b, "\n/* table %s, lean: row << %d | outcome, for each modified roll %lld..%lld, each column in turn",
-			  m->tables[k].t->id, lc->narrow ? 8 : 16, (long long)lc->cell_lo, (long long)lc->cell_hi);
+		sb_printf(b, "\n/* table %s, lean: row << 16 | outcome, for each modified roll %lld..%lld, each column in turn",
+			  m->tables[k].t->id, (long long)lc->cell_lo, (long long)lc->cell_hi);
 		if (lc->by_inputs && lc->ncolumns > m->tables[k].t->ncolumns)
 			sb_printf(b, " (%u..%zu: columns with the rewrites that hold applied)", m->tables[k].t->ncolumns,
 				  lc->ncolumns - 1);
-		sb_printf(b, " */\nRTAB_LOWERED_DATA_ const %s rtab_lowered_lc%zu_[%zu] = {", lc->narrow ? "uint16_t" : "uint32_t",
-			  k, n);
+		sb_printf(b, " */\nRTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc%zu_[%zu] = {", k, n);
 		for (size_t e = 0; e < n; e++) {
 			sb_puts(b, e % width % 16 == 0 ? "\n\t" : " ");
 			if (lc->cells[e] == LEAN_CELL_NO_ROW)
-				sb_puts(b, lc->narrow ? "UINT16_MAX," : "UINT32_MAX,");
+				sb_puts(b, "UINT32_MAX,");
 			else
 				sb_printf(b, "%luu,", (unsigned long)lc->cells[e]);
 		}

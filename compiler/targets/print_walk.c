@@ -50,6 +50,7 @@ typedef struct walk {
 	char **cond_text;
 	size_t nconds, capconds;
 	bool value_tested;
+	bool room; /* the table printed applies no more modifiers than a result lists */
 } walk;
 
 #define I(...) ((const long long[]){__VA_ARGS__})
@@ -771,7 +772,8 @@ static void put_mod(walk *w, const ir_mod *im, const char *ref, bool direct)
 	int32_t known;
 	if (im->sign < 0 && !(constant_of(&im->value, im->value.value, &known) && known != INT32_MIN))
 		say(w, L->mod_overflow, I(reg(w, im->value.value)), NULL);
-	say(w, direct ? L->mod_applied_add : L->mod_applied, I(reg(w, im->value.value), im->modifier),
+	const char *applied = w->room && L->mod_applied_room ? L->mod_applied_room : L->mod_applied;
+	say(w, direct ? L->mod_applied_add : applied, I(reg(w, im->value.value), im->modifier),
 	    S(ref, im->sign < 0 ? "-" : "", im->shift ? L->yes : L->no, id, im->sign < 0 ? "-" : "+"));
 	if (!im->when.empty)
 		say(w, L->end, NULL, NULL);
@@ -988,6 +990,38 @@ static bool any_column_of_kind(const rtab_table *t, rtab_column_kind kind)
 static size_t roll_span(const rtab_table *t)
 {
 	return t->roll_max >= t->roll_min ? (size_t)((int64_t)t->roll_max - t->roll_min + 1) : 0;
+}
+
+/* Whether a read of t's cells (a roll below, each roll, above, per column) always finds a row:
+ * every column rolls and has a row at every roll, so that no cell holds a mark to test. */
+static bool cells_unmarked(const rtab_table *t)
+{
+	size_t span = roll_span(t);
+	for (size_t c = 0; c < t->ncolumns; c++) {
+		const rtab_column *col = &t->columns[c];
+		if (!rtab_column_rolls(col))
+			return false;
+		for (size_t j = 0; j < span + 2; j++) {
+			int row = j == 0 ? col->below_row : j == span + 1 ? col->above_row : rtab_column_row(col, j - 1);
+			if (row < 0 || (size_t)row >= t->nrows)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Whether every value the column input of t may hold (in a valid situation) has a column. */
+static bool every_value_has_column(const rtab_ruleset *rs, const rtab_table *t)
+{
+	if (t->column_input < 0 || !t->column_of_value)
+		return false;
+	const rtab_input *x = &rs->inputs[t->column_input];
+	if (x->min < 0)
+		return false;
+	for (int64_t v = x->min; v <= x->max; v++)
+		if (t->column_of_value[v] >= t->ncolumns)
+			return false;
+	return true;
 }
 
 /* The constant data of a table: its columns, the row of each roll, its rows, what its natural
@@ -1390,7 +1424,8 @@ static void put_key(walk *w, const ir_table *it)
 				say(w, L->fail, NULL, S("E_RULESET"));
 		} else {
 			char *first = data_ref(w, it->index, "FIRST");
-			say(w, L->key_input_col, I(input, t->ncolumns), S(first));
+			bool total = L->key_input_col_total && every_value_has_column(w->m->rs, t);
+			say(w, total ? L->key_input_col_total : L->key_input_col, I(input, t->ncolumns), S(first));
 			free(first);
 		}
 		/* The run, as the runtime reads it after the shift. */
@@ -1604,7 +1639,10 @@ static void put_outcome(walk *w, const ir_table *it)
 	char *refs[7];
 	for (size_t i = 0; i < 7; i++)
 		refs[i] = data_ref(w, k, names[i]);
-	say(w, t->nnatural == 0 && L->row_pick_rolled ? L->row_pick_rolled : L->row_pick, I(t->roll_min, t->roll_max, (long long)roll_span(t), (long long)k),
+	const char *pick = t->nnatural == 0 && L->row_pick_rolled ? L->row_pick_rolled : L->row_pick;
+	if (L->row_pick_unmarked && cells_unmarked(t))
+		pick = L->row_pick_unmarked;
+	say(w, pick, I(t->roll_min, t->roll_max, (long long)roll_span(t), (long long)k),
 	    S(refs[0], refs[1], refs[2], refs[3], refs[4], refs[5], refs[6]));
 	for (size_t i = 0; i < 7; i++)
 		free(refs[i]);
@@ -1682,11 +1720,11 @@ static void put_cells_read(walk *w, const ir_table *it)
 	} else {
 		sb_puts(&start, "0");
 	}
-	say(w, L->cell_read, I(k, lc->cell_lo), S(start.data, lc->narrow ? "uint16_t" : "uint32_t"));
+	say(w, L->cell_read, I(k, lc->cell_lo), S(start.data));
 	sb_free(&start);
 	if (lc->no_row)
-		say(w, L->cell_no_row, NULL, S(lc->narrow ? "UINT16_MAX" : "UINT32_MAX"));
-	say(w, L->cell_split, I(lc->narrow ? 8 : 16, lc->narrow ? 0xff : 0xffff), NULL);
+		say(w, L->cell_no_row, NULL, NULL);
+	say(w, L->cell_split, NULL, NULL);
 	say(w, L->table_tail_cells, NULL, NULL);
 }
 
@@ -1696,6 +1734,8 @@ static void put_table(walk *w, const ir_table *it)
 	const rtab_table *t = it->t;
 	size_t k = it->index;
 	put_table_data(w, it);
+	/* Each modifier and shift applies at most once. */
+	w->room = it->modifiers.nmods + it->shifts.nmods <= RTAB_MAX_APPLIED;
 	say(w, L->table_begin, I((long long)k), S(t->id));
 	if (t->ncolumns == 0)
 		say(w, L->fail, NULL, S("E_RULESET"));

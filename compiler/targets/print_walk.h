@@ -86,6 +86,9 @@ typedef struct lang_spelling {
 	const char *mod_begin, *mod_end;  /* ~1 the variable, ~2 the modifier's id */
 	const char *mod_overflow;         /* $1 the value */
 	const char *mod_applied;          /* ~1 variable, @4 id, $1 value, $2 its index, ~2 "-" or "", ~3 yes or no (a shift) */
+	/* mod_applied where the table's modifiers and shifts all fit in a result: no test of its
+	 * room (NULL: mod_applied). */
+	const char *mod_applied_room;
 	/* A list whose modifiers each count as they apply (one group that sums, uncapped, noting
 	 * nothing; mod_applied_add NULL: none is): total_begin first, then per modifier
 	 * mod_begin_direct (~2 its id; the close is mod_end), mod_applied_add (as mod_applied, ~5
@@ -119,8 +122,8 @@ typedef struct lang_spelling {
 	 * the extras the entry takes), roll_cells sets the modified roll; cell_column is where
 	 * the virtual column's cells start ($1 the table, ~1 its index, as a fold's), cell_read
 	 * the cell at the roll ($1 the table, $2 the first roll covered, ~1 where the column
-	 * starts, ~2 the cell's type), cell_no_row refuses a cell without a row (~1 its mark),
-	 * cell_split its row and outcome ($1 the row's shift, $2 the outcome's mask), and
+	 * starts; the cell row << 16 | outcome), cell_no_row refuses a cell without a row,
+	 * cell_split its outcome and row, and
 	 * table_tail_cells ends the table. */
 	const char *modifiers_end_cells, *roll_cells, *cell_column, *cell_read, *cell_no_row, *cell_split;
 	const char *table_tail_cells;
@@ -157,6 +160,8 @@ typedef struct lang_spelling {
 	const char *column_reasons_note; /* $1 list, $2 input (based) */
 	const char *key_begin;     /* $1 columns */
 	const char *key_single_fail, *key_input_col; /* $1 input (based), $2 columns */
+	/* key_input_col where every value of the input has a column: no test (NULL: key_input_col). */
+	const char *key_input_col_total;
 	const char *line_check;    /* $1 register, $2 lines */
 	const char *run_of;        /* ~1 the value, ~2 T's ref of FIRST, ~3 of END, $1 columns */
 	const char *run_of_input;  /* $1 input (based): the value */
@@ -201,6 +206,9 @@ typedef struct lang_spelling {
 	const char *faces_later_fail;
 	const char *row_pick;      /* ~1..~7 NATURAL_OUTCOME NATURAL_WHY BELOW ABOVE ROW OUTCOME REASON; $1 min $2 max $3 span $4 table */
 	const char *row_pick_rolled; /* the same for a table without natural rolls (NULL: row_pick) */
+	/* row_pick where every cell read has a row (no mark to test; NULL: the above; a language
+	 * that sets it sets no row_pick_rolled). */
+	const char *row_pick_unmarked;
 	const char *note_why;
 	const char *rewrites_begin;
 	const char *rewrite_if;    /* $1 from */

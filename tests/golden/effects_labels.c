@@ -318,16 +318,16 @@ RTAB_LOWERED_DATA_ const int8_t rtab_lowered_f0_0_[9] = {
 	0, 0, 0, 0, 0, 0, 1, 2, 3,
 };
 
-/* table melee, lean: row << 8 | outcome, for each modified roll -8..20, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[29] = {
-	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u,
-	257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
+/* table melee, lean: row << 16 | outcome, for each modified roll -8..20, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc0_[29] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 65537u,
+	65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u,
 };
 
-/* table pursuit, lean: row << 8 | outcome, for each modified roll -8..17, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc1_[26] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 2u, 2u, 2u, 2u, 2u, 259u, 259u, 259u,
-	259u, 259u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+/* table pursuit, lean: row << 16 | outcome, for each modified roll -8..17, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc1_[26] = {
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 2u, 2u, 2u, 2u, 2u, 65539u, 65539u, 65539u,
+	65539u, 65539u, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
 };
 
 /* whether and how many times each trigger of defender_routed fires */
@@ -375,7 +375,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r3 = in[1];
 			if ((r0 == 1) && (r3 >= 2)) {
 				int32_t r9; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r9, (int64_t)r3 - 1));
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m0 = &out->applied[out->napplied++];
 				m0->modifier = 0;
 				m0->value = r9;
@@ -415,8 +414,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (0) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (13 + 2) + (at < 0 ? 0 : at > 13 + 1 ? 13 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr0_[row];
@@ -526,9 +523,9 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-8))];
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-8))];
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 
@@ -550,10 +547,10 @@ static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc1_[0 + ((uint32_t)roll - (uint32_t)(-8))];
-	if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc1_[0 + ((uint32_t)roll - (uint32_t)(-8))];
+	if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 

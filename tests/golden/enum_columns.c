@@ -253,14 +253,14 @@ RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[39] = {
 	65537u, 65537u, 65537u, 131074u, RTAB_LOWERED_NO_ROW_,
 };
 
-/* table fire, lean: row << 8 | outcome, for each modified roll -6..20, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[81] = {
-	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u,
-	514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u,
-	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u,
-	257u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u, 514u,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u,
-	257u, 257u, 514u, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+/* table fire, lean: row << 16 | outcome, for each modified roll -6..20, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc0_[81] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 65537u, 65537u, 65537u,
+	131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u,
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 65537u,
+	65537u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u, 131074u,
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 0u, 0u, 0u, 0u, 0u, 0u, 65537u, 65537u,
+	65537u, 65537u, 131074u, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
 };
 
 /* table fire, lean: where the cells of the column start, by terrain */
@@ -308,7 +308,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	int col = 0, first = 0, end = 3;
 	(void)first; (void)end;
 	col = RTAB_LOWERED_TABLE_(0)->column_of_value[in[0]];
-	if (col >= 3) return RTAB_E_COLUMN;
 	out->key_column = (int16_t)col;
 	const int64_t column = col;
 	out->column = (uint16_t)column;
@@ -360,10 +359,10 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc0_[rtab_lowered_lv0_[(uint32_t)in[0] * 1u] + ((uint32_t)roll - (uint32_t)(-6))];
-	if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc0_[rtab_lowered_lv0_[(uint32_t)in[0] * 1u] + ((uint32_t)roll - (uint32_t)(-6))];
+	if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 

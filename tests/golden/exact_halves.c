@@ -242,11 +242,11 @@ RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[29] = {
 	65537u, 65537u, 65537u, 65537u, 65537u,
 };
 
-/* table melee, lean: row << 8 | outcome, for each modified roll -7..35, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[43] = {
-	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 257u, 257u, 257u, 257u, 257u,
-	257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
-	257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u, 257u,
+/* table melee, lean: row << 16 | outcome, for each modified roll -7..35, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc0_[43] = {
+	0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 65537u, 65537u, 65537u, 65537u, 65537u,
+	65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u,
+	65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u, 65537u,
 };
 
 /* table melee, printed from its lowering: one roll, the situation valid */
@@ -281,7 +281,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			int32_t r2; RTAB_LOWERED_TRY_(rtab_lowered_scale_(&r2, 4, 2));
 			int32_t r3; RTAB_LOWERED_TRY_(rtab_lowered_div_exact_(&r3, 4, r0, r2));
 			int32_t r5; RTAB_LOWERED_TRY_(rtab_lowered_div_(&r5, r3, 4, 0));
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m0 = &out->applied[out->napplied++];
 			m0->modifier = 0;
 			m0->value = r5;
@@ -296,7 +295,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			int32_t r9; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r9, (int64_t)2 * r8));
 			if (r6 >= r9) {
 				const int32_t r11 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m1 = &out->applied[out->napplied++];
 				m1->modifier = 1;
 				m1->value = r11;
@@ -337,8 +335,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (1) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (27 + 2) + (at < 0 ? 0 : at > 27 + 1 ? 27 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr0_[row];
@@ -392,9 +388,9 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-7))];
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-7))];
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 

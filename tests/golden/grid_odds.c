@@ -299,12 +299,12 @@ RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells1_[16] = {
 	RTAB_LOWERED_NO_ROW_, 65538u, 65538u, 65538u, 65538u, 65538u, 65538u, RTAB_LOWERED_NO_ROW_,
 };
 
-/* table pursuit, lean: row << 8 | outcome, for each modified roll -7..14, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc1_[44] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 1u, 1u, 1u, 1u, 258u, 258u, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 258u, 258u, 258u, 258u, 258u, 258u, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+/* table pursuit, lean: row << 16 | outcome, for each modified roll -7..14, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc1_[44] = {
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 1u, 1u, 1u, 1u, 65538u, 65538u, UINT32_MAX, UINT32_MAX,
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 65538u, 65538u, 65538u, 65538u, 65538u, 65538u, UINT32_MAX, UINT32_MAX,
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
 };
 
 /* table pursuit, lean: where the cells of the column start, by ground */
@@ -383,7 +383,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[2];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s0 = &out->applied[out->napplied++];
 				s0->modifier = 0;
 				s0->value = r1;
@@ -494,7 +493,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 	int col = 0, first = 0, end = 2;
 	(void)first; (void)end;
 	col = RTAB_LOWERED_TABLE_(1)->column_of_value[in[3]];
-	if (col >= 2) return RTAB_E_COLUMN;
 	out->key_column = (int16_t)col;
 	const int64_t column = col;
 	out->column = (uint16_t)column;
@@ -653,10 +651,10 @@ static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc1_[rtab_lowered_lv1_[(uint32_t)in[3] * 1u] + ((uint32_t)roll - (uint32_t)(-7))];
-	if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc1_[rtab_lowered_lv1_[(uint32_t)in[3] * 1u] + ((uint32_t)roll - (uint32_t)(-7))];
+	if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 

@@ -356,7 +356,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 				r12 = r6;
 			}
 			(void)r12;
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m0 = &out->applied[out->napplied++];
 			m0->modifier = 0;
 			m0->value = r12;
@@ -389,7 +388,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 				r27 = r21;
 			}
 			(void)r27;
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m1 = &out->applied[out->napplied++];
 			m1->modifier = 1;
 			m1->value = r27;
@@ -424,7 +422,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			(void)r42;
 			if (r42 != 0) {
 				const int32_t r45 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				m2 = &out->applied[out->napplied++];
 				m2->modifier = 2;
 				m2->value = r45;
@@ -462,7 +459,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			(void)r61;
 			int32_t r65; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r65, (int64_t)r61 * 0));
 			int32_t r66; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r66, (int64_t)r48 + r65));
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m3 = &out->applied[out->napplied++];
 			m3->modifier = 3;
 			m3->value = r66;
@@ -613,7 +609,6 @@ static int rtab_lowered_table1_(const int32_t *in, const int32_t *faces, size_t 
 				r28 = r16;
 			}
 			(void)r28;
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m0 = &out->applied[out->napplied++];
 			m0->modifier = 4;
 			m0->value = r28;

@@ -482,10 +482,10 @@ RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells2_[8] = {
 	RTAB_LOWERED_NO_ROW_, 8u, 8u, 65545u, 65545u, 65545u, 131083u, RTAB_LOWERED_NO_ROW_,
 };
 
-/* table retreat_length, lean: row << 8 | outcome, for each modified roll -7..14, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc1_[22] = {
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, 8u, 8u, 265u, 265u, 265u, 522u, UINT16_MAX, UINT16_MAX,
-	UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX, UINT16_MAX,
+/* table retreat_length, lean: row << 16 | outcome, for each modified roll -7..14, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc1_[22] = {
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, 8u, 8u, 65545u, 65545u, 65545u, 131082u, UINT32_MAX, UINT32_MAX,
+	UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
 };
 
 /* table crt, printed from its lowering: one roll, the situation valid */
@@ -838,10 +838,10 @@ static int rtab_lowered_lean1_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc1_[0 + ((uint32_t)roll - (uint32_t)(-7))];
-	if (cell == UINT16_MAX) return RTAB_E_NO_ROW;
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc1_[0 + ((uint32_t)roll - (uint32_t)(-7))];
+	if (cell == UINT32_MAX) return RTAB_E_NO_ROW;
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 

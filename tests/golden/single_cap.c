@@ -213,9 +213,9 @@ RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_cells0_[12] = {
 	131074u, 131074u, 131074u, 131074u,
 };
 
-/* table morale, lean: row << 8 | outcome, for each modified roll -1..8, each column in turn */
-RTAB_LOWERED_DATA_ const uint16_t rtab_lowered_lc0_[10] = {
-	0u, 0u, 0u, 257u, 257u, 257u, 514u, 514u, 514u, 514u,
+/* table morale, lean: row << 16 | outcome, for each modified roll -1..8, each column in turn */
+RTAB_LOWERED_DATA_ const uint32_t rtab_lowered_lc0_[10] = {
+	0u, 0u, 0u, 65537u, 65537u, 65537u, 131074u, 131074u, 131074u, 131074u,
 };
 
 /* table morale, printed from its lowering: one roll, the situation valid */
@@ -248,7 +248,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 		{
 			const int32_t r0 = in[0];
 			int32_t r1; RTAB_LOWERED_TRY_(rtab_lowered_fit_(&r1, -(int64_t)r0));
-			if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 			m0 = &out->applied[out->napplied++];
 			m0->modifier = 0;
 			m0->value = r1;
@@ -289,8 +288,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 	} else {
 		const int64_t at = (int64_t)roll - (-1) + 1;
 		const uint32_t cell = rtab_lowered_cells0_[column * (10 + 2) + (at < 0 ? 0 : at > 10 + 1 ? 10 + 1 : at)];
-		if (cell == RTAB_LOWERED_NO_ROW_) return RTAB_E_NO_ROW;
-		if (cell == RTAB_LOWERED_NOT_ROLLED_) return RTAB_E_RULESET;
 		row = (int)(cell >> 16);
 		outcome = (int)(cell & 0xffffu);
 		why = rtab_lowered_rr0_[row];
@@ -335,9 +332,9 @@ static int rtab_lowered_lean0_(const int32_t *in, const int32_t *faces, size_t n
 	const int32_t roll = natural + modifier;
 	out->modifier = modifier;
 	out->modified_roll = roll;
-	const uint16_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-1))];
-	out->row = (uint16_t)(cell >> 8);
-	out->outcome = (uint16_t)(cell & 255u);
+	const uint32_t cell = rtab_lowered_lc0_[0 + ((uint32_t)roll - (uint32_t)(-1))];
+	out->outcome = (uint16_t)(cell & 0xffffu);
+	out->row = (uint16_t)(cell >> 16);
 	return RTAB_OK;
 }
 

@@ -357,7 +357,6 @@ static int rtab_lowered_table0_(const int32_t *in, const int32_t *faces, size_t 
 			const int32_t r0 = in[3];
 			if (r0 != 0) {
 				const int32_t r1 = 1;
-				if (out->napplied == RTAB_MAX_APPLIED) return RTAB_E_RULESET;
 				s0 = &out->applied[out->napplied++];
 				s0->modifier = 0;
 				s0->value = r1;
