@@ -10,6 +10,7 @@ grids and paragraphs), each grid as rows of cell texts.
   has text (see _grid). The HTML of the same aid says only how many grids each unit has
   and how many columns each; every cell is read from the PDF.
 """
+import hashlib
 import html
 import re
 import subprocess
@@ -100,8 +101,18 @@ def read_html(markup):
     return p.units
 
 
+# The words of the PDF last read, by its bytes: read_pdf and font_sizes of one
+# file run pdftotext once.
+_last_read = [None, None]
+
+
 def pdf_words(path):
     """Every word: (page, x0, y0, x1, y1, text), and each page's (width, height)."""
+    with open(path, 'rb') as f:
+        key = hashlib.sha256(f.read()).digest()
+    if _last_read[0] == key:
+        words, sizes = _last_read[1]
+        return list(words), list(sizes)
     out = subprocess.run(['pdftotext', '-bbox', path, '-'], capture_output=True, text=True, check=True).stdout
     words, sizes = [], []
     for n, (w, h, body) in enumerate(re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S)):
@@ -109,6 +120,7 @@ def pdf_words(path):
         for a, b, c, d, t in re.findall(
                 r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', body):
             words.append((n, float(a), float(b), float(c), float(d), html.unescape(t)))
+    _last_read[:] = [key, (tuple(words), tuple(sizes))]
     return words, sizes
 
 

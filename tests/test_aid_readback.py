@@ -37,6 +37,7 @@ RTAB_REQUIRE_TOOLS=1.
 
 usage: test_aid_readback.py RTAB SOURCE_ROOT [--papers=P,Q] [PATH...]
 """
+import functools
 import glob
 import json
 import os
@@ -738,6 +739,13 @@ def compare_doc(where, doc, truth, units, locale, ids):
             fail(where, 'the text prints the id %r' % i)
 
 
+@functools.lru_cache(maxsize=None)
+def fonts_for(language):
+    """The installed fonts that set the language (fc-list), asked once a language."""
+    return subprocess.run(['fc-list', ':lang=' + language], capture_output=True,
+                          text=True).stdout.strip() if shutil.which('fc-list') else 'unknown'
+
+
 for path in paths:
     if path in NOT_READ and not sys.argv[3:]:
         unread.append('%s: not read back: %s' % (path, NOT_READ[path]))
@@ -751,8 +759,7 @@ for path in paths:
     for locale in doc['locales']:
         ids = labelled_ids(doc, locale)
         # A locale no installed font can set prints boxes for its letters: its PDF is not read.
-        fonts = subprocess.run(['fc-list', ':lang=' + locale.split('-')[0].split('_')[0]], capture_output=True,
-                               text=True).stdout.strip() if shutil.which('fc-list') else 'unknown'
+        fonts = fonts_for(locale.split('-')[0].split('_')[0])
         page = os.path.join(tmp, '%s.%s.html' % (name, locale))
         subprocess.run([rtab, 'export', '--format', 'html', '--locale', locale, path, '-o', page], check=True)
         with open(page, encoding='utf-8') as f:
