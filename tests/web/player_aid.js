@@ -91,12 +91,15 @@ web.run(t, async (browser, tmp) => {
 	let compared = 0, resolved = 0, rulesetIndex = 0, triggers = 0;
 	const kinds = new Set();
 	for (let n = 0; n < situations; n++) {
-		if (n % 10 === 0) // a player stays with a game for a while
+		// Choose the ruleset and a table as a player does, through their selects;
+		// a player stays with a game for a while, each situation after the first
+		// of a game set in what the one before left.
+		if (n % 10 === 0) {
 			rulesetIndex = random(files.length);
-		// Choose the ruleset and a table as a player does, through their selects.
-		await page.select('#rtab-ruleset', String(rulesetIndex));
-		await page.evaluate(() => window.rtabAid.idle());
-		await page.waitForSelector('body[data-rtab-ready="true"]', {timeout: 60000});
+			await page.select('#rtab-ruleset', String(rulesetIndex));
+			await page.evaluate(() => window.rtabAid.idle());
+			await page.waitForSelector('body[data-rtab-ready="true"]', {timeout: 60000});
+		}
 		const tableIds = await page.$$eval('#rtab-table option', (os) => os.map((o) => o.value));
 		if (!tableIds.length)
 			continue;
