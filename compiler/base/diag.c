@@ -321,14 +321,15 @@ void diag_report(diag_ctx *d, severity sev, const char *check, src_loc loc, cons
 		d->context_pending = true;
 }
 
-bool diag_source_word(diag_ctx *d, src_loc loc, char *buf, size_t n)
+/* Where LOC stands in the source (its column counted in characters), or NULL. */
+static const char *source_at(diag_ctx *d, src_loc loc)
 {
-	if (!d->text || loc.line < 1 || n == 0)
-		return false;
+	if (!d->text || loc.line < 1)
+		return NULL;
 	if (!d->line_starts)
 		index_lines(d);
 	if ((size_t)loc.line > d->nlines)
-		return false;
+		return NULL;
 	const char *p = d->text + d->line_starts[loc.line - 1], *end = d->text + d->len;
 	for (int col = 1; p < end && *p != '\n'; p++) {
 		if (((unsigned char)*p & 0xC0) == 0x80)
@@ -336,11 +337,46 @@ bool diag_source_word(diag_ctx *d, src_loc loc, char *buf, size_t n)
 		if (col++ == loc.col)
 			break;
 	}
+	return p;
+}
+
+bool diag_source_word(diag_ctx *d, src_loc loc, char *buf, size_t n)
+{
+	const char *p = n ? source_at(d, loc) : NULL;
+	if (!p)
+		return false;
+	const char *end = d->text + d->len;
 	size_t k = 0;
 	while (p + k < end && !strchr(" \t\r\n#", p[k]))
 		k++;
 	if (k == 0 || k >= n)
 		return false;
+	memcpy(buf, p, k);
+	buf[k] = '\0';
+	return true;
+}
+
+bool diag_source_until(diag_ctx *d, src_loc loc, const char *stops, char *buf, size_t n)
+{
+	const char *p = n >= 8 ? source_at(d, loc) : NULL;
+	if (!p)
+		return false;
+	const char *end = d->text + d->len;
+	size_t k = 0;
+	while (p + k < end && p[k] != '\n' && p[k] != '#' && !strchr(stops, p[k]))
+		k++;
+	while (k > 0 && strchr(" \t\r", p[k - 1]))
+		k--;
+	if (k == 0)
+		return false;
+	if (k >= n) { /* cut at a character's start, "..." after it */
+		k = n - 4;
+		while (k > 0 && ((unsigned char)p[k] & 0xC0) == 0x80)
+			k--;
+		memcpy(buf, p, k);
+		memcpy(buf + k, "...", 4);
+		return true;
+	}
 	memcpy(buf, p, k);
 	buf[k] = '\0';
 	return true;

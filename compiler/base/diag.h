@@ -104,4 +104,9 @@ void diag_past_work(diag_ctx *d, severity sev, src_loc loc, const char *what, ui
  * fit in N bytes. */
 bool diag_source_word(diag_ctx *d, src_loc loc, char *buf, size_t n);
 
+/* The source from LOC to the first of STOPS, a comment or the end of its
+ * line, blanks at its end left out (a grid's condition "x > 2" before its
+ * '{'); cut with "..." past N bytes; false when there is none. */
+bool diag_source_until(diag_ctx *d, src_loc loc, const char *stops, char *buf, size_t n);
+
 #endif

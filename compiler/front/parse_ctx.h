@@ -68,6 +68,7 @@ struct parse_ctx {
 	/* What the parser reads, for the hints of a syntax error: the token it is
 	 * at, the one before and that one's text when a short identifier. */
 	int token_now, token_before;
+	bool after_when; /* the statement being read has reached its 'when' */
 	bool in_reference; /* the tokens since the last '@' are its locales and texts */
 	char word_before[16];
 	char word_of_statement[16]; /* the first word of the statement being read */

@@ -109,8 +109,23 @@ static void rtab_yyerror(RTAB_YYLTYPE *lloc, yyscan_t scanner, struct parse_ctx 
 	if (at_end && x->eof_reported)
 		return;
 
-	char names[256];
+	char names[256], outcome[64];
 	src_loc comma;
+	/* 'when not later eliminated', 'when x and later eliminated': a word before
+	 * an outcome in a rewrite's condition, where 'earlier' belongs. (At the
+	 * condition's start the grammar reads it: earlier_name.) */
+	if (ctx->after_when && ctx->token_now == IDENT && ctx->token_before == IDENT && ctx->word_before[0] &&
+	    strcmp(ctx->word_of_statement, "rewrite") == 0 &&
+	    diag_source_word(ctx->diag, l, outcome, sizeof outcome)) {
+		outcome[strcspn(outcome, ";)")] = '\0';
+		src_loc word = l; /* at the word, where the outcome's line has it */
+		if (x->prev_end.line == l.line && x->prev_end.col > (int)strlen(ctx->word_before))
+			word.col = x->prev_end.col - (int)strlen(ctx->word_before);
+		diag_report(ctx->diag, SEV_ERROR, NULL, word,
+			    "syntax error: '%s %s' is no condition; a rewrite reads whether an earlier repeat gave an outcome as 'earlier %s', with 'not', 'and' and 'or' as any condition: when not earlier %s",
+			    ctx->word_before, outcome, outcome, outcome);
+		return;
+	}
 	/* A missing ';' is best shown where it belongs: after the previous token. */
 	if (x->grid == 2 && strcmp(msg, "syntax error, unexpected end of line, expecting ':' or ','") == 0 &&
 	    header_with_commas(ctx->diag, l.line, names, sizeof names, &comma)) {
@@ -1573,6 +1588,7 @@ rewrite_cond:
 	expr
 	| IDENT IDENT { $$ = earlier_name(ctx, $1, @1, $2, @2); }
 	| IDENT IDENT AND expr { $$ = binary(RTAB_OP_AND, earlier_name(ctx, $1, @1, $2, @2), $4, @3); }
+	| IDENT IDENT OR expr { $$ = binary(RTAB_OP_OR, earlier_name(ctx, $1, @1, $2, @2), $4, @3); }
 	;
 
 faces:
@@ -2055,6 +2071,7 @@ static int parse_text(const char *text, size_t len, struct parse_ctx *p, struct 
 			      p->token_before == '}';
 		if (starts)
 			memcpy(p->word_of_statement, word, sizeof word);
+		p->after_when = (p->after_when && !starts) || t.token == WHEN;
 		p->token_before = t.token;
 		p->in_reference = t.token == '@' || (p->in_reference && (t.token == IDENT || t.token == STRING));
 		memcpy(p->word_before, word, sizeof word);

@@ -392,6 +392,38 @@ static void refuse_rows_by_condition(model *m, const ast_def *d, const ast_stmt 
 		}
 }
 
+/* 'grid NAME when CONDITION { ... }' in a table of one key: a line of a
+ * table whose columns are by (when, ...); here the condition would go
+ * unread. One error, naming the grid and its condition as written, and the
+ * shape errors that follow from the table's missing grid muted. */
+static void refuse_grid_by_condition(model *m, const ast_def *d, const ast_stmt *cols)
+{
+	for (const ast_stmt *s = d->body; s; s = s->next) {
+		if (s->kind != ST_GRID_WHEN)
+			continue;
+		char written[128];
+		if (!diag_source_until(m->diag, s->loc, "{", written, sizeof written))
+			snprintf(written, sizeof written, "grid %s %s", s->name ? s->name : "",
+				 s->expr ? "when ..." : "otherwise");
+		const char *key = cols && cols->name && (strcmp(cols->name, "odds") == 0 ||
+							 strcmp(cols->name, "difference") == 0 ||
+							 strcmp(cols->name, "value") == 0)
+					  ? cols->name
+					  : "odds";
+		const ast_stmt *grid = d->body;
+		while (grid && grid->kind != ST_GRID)
+			grid = grid->next;
+		check_report(m, CHECK_ROW_SHAPE, s->loc,
+			     grid ? "'%s' is a line chosen by a condition, and table '%s' has one grid for every situation: to choose its line by a condition, say so: columns by (when, %s(A, B)); else remove this grid"
+				  : "'%s' is a line chosen by a condition, and table '%s' has one grid for every situation: to choose its line by a condition, say so: columns by (when, %s(A, B)); else drop the condition: grid { ... }",
+			     written, d->id, key);
+		if (grid)
+			check_note(m, grid->loc, "the table's grid is here");
+		m->shape_muted = true;
+		return;
+	}
+}
+
 /* "A reads as B when ..." (11.7.4). A rewrite that computes a result's
  * numbers is one rewrite per result of its outcome the table gives, in its
  * place (sema_numeric_rewrite.c); the first that holds still wins. */
@@ -546,12 +578,8 @@ void resolve_tables(model *m)
 		mt->def = d;
 		m->shape_muted = d->damaged;
 		def_head(m, d, "table", &t->id, &t->labels, &t->rule, &t->rules);
-		for (const ast_stmt *s = d->body; s && !two_keys; s = s->next)
-			if (s->kind == ST_GRID_WHEN) {
-				check_report(m, CHECK_ROW_SHAPE, s->loc,
-					     "a line chosen by a condition needs the table to say so: columns by (when, odds(A, B)); (or difference, value)");
-				break;
-			}
+		if (!two_keys)
+			refuse_grid_by_condition(m, d, cols);
 		refuse_rows_by_condition(m, d, cols);
 		for (const ast_stmt *s = d->body; s; s = s->next)
 			if (!def_takes_stmt(DEF_TABLE, s->kind)) /* stray patches: expand_variants */

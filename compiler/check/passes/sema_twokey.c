@@ -589,6 +589,24 @@ static bool first_key_reads_value(model *m, const ast_stmt *cols)
 	return true;
 }
 
+/* 'grid open when attacker_cavalry { ... }' in a table of a grid per value of
+ * an enum: the condition would go unread. One error, naming the grid and its
+ * condition as written; the grid is then read as the value's (grid open),
+ * so that no value goes without one for it: true. A grid without a name
+ * serves no value: false. */
+static bool refuse_variant_condition(model *m, const ast_def *d, const ast_stmt *cols,
+				     const rtab_input *input, const ast_stmt *g)
+{
+	char written[128];
+	if (!diag_source_until(m->diag, g->loc, "{", written, sizeof written))
+		snprintf(written, sizeof written, "grid %s %s", g->name ? g->name : "",
+			 g->expr ? "when ..." : "otherwise");
+	check_report(m, CHECK_ROW_SHAPE, g->loc,
+		     "'%s' is a line chosen by a condition, and table '%s' chooses its grid by the value of '%s': write the grid of a value as grid %s { ... }; to choose lines by conditions, make them the first key: columns by (when, %s(A, B))",
+		     written, d->id, input->id, g->name ? g->name : "VALUE", cols->name);
+	return g->name != NULL;
+}
+
 void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_table *mt,
 			   const ast_stmt *cols, const ast_stmt *below, const ast_stmt *above,
 			   const ast_stmt *clamp)
@@ -645,7 +663,7 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 	size_t ngrids = 0, ncols = 0;
 	const ast_stmt *rows = NULL;
 	for (const ast_stmt *s = d->body; s; s = s->next)
-		if (s->kind == ST_GRID) {
+		if (s->kind == ST_GRID || s->kind == ST_GRID_WHEN) {
 			ngrids++;
 			ncols += grid_columns(s);
 		} else if (s->kind == ST_ROWS && !rows) {
@@ -675,7 +693,11 @@ void resolve_two_key_table(model *m, const ast_def *d, rtab_table *t, model_tabl
 
 	t->columns = columns;
 	for (const ast_stmt *g = d->body; g; g = g->next) {
-		if (g->kind != ST_GRID)
+		if (g->kind == ST_GRID_WHEN && !refuse_variant_condition(m, d, cols, input, g)) {
+			ok = false;
+			continue;
+		}
+		if (g->kind != ST_GRID && g->kind != ST_GRID_WHEN)
 			continue;
 		if (g->body && g->body->kind == ST_ODDS_LINE && by_enum) {
 			check_report(m, CHECK_ODDS_LINES, g->body->loc,
