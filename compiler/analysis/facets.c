@@ -10,6 +10,7 @@
 #include "base/ratio.h"
 #include "check/passes/table_text.h"
 #include "front/key_kinds.h"
+#include "front/stackings.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -979,12 +980,11 @@ static void band_facets(builder *b)
 
 static void group_facets(builder *b)
 {
-	static const char *const stacking[] = {"sum", "worst", "best"};
 	const rtab_ruleset *rs = b->rs;
 	for (size_t i = 0; i < rs->ngroups; i++) {
 		const rtab_group *g = &rs->groups[i];
 		begin(b, DEF_GROUP, i, g->id, g->labels, g->rule, g->rules);
-		addf(b, stmt_loc(b, ST_STACK, NULL, 0), xstrdup(g->stacking < 3 ? stacking[g->stacking] : "?"),
+		addf(b, stmt_loc(b, ST_STACK, NULL, 0), xstrdup(stacking_word((rtab_stacking)g->stacking)),
 		     "stack");
 		if (g->capped)
 			addf(b, stmt_loc(b, ST_CAP, NULL, 0), xasprintf("%d..%d", g->cap_min, g->cap_max), "cap");

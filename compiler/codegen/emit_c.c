@@ -7,6 +7,7 @@
 #include "codegen/row_form.h"
 #include "base/escape.h"
 #include "front/key_kinds.h"
+#include "front/stackings.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -59,7 +60,6 @@ static const char *const op_names[RTAB_OP_COUNT_] = {
 	"RTAB_OP_CONST_EXACT", "RTAB_OP_SCALE", "RTAB_OP_MUL_EXACT", "RTAB_OP_DIV_EXACT",
 };
 static const char *const type_names[] = {"RTAB_TYPE_BOOL", "RTAB_TYPE_INT", "RTAB_TYPE_ENUM"};
-static const char *const stacking_names[] = {"RTAB_STACK_SUM", "RTAB_STACK_WORST", "RTAB_STACK_BEST"};
 static const char *const column_kind_names[] = {"RTAB_COLUMN_ROLLED", "RTAB_COLUMN_AUTOMATIC",
 						 "RTAB_COLUMN_NONE"};
 static const char *const key_kind_names[] = {
@@ -681,7 +681,7 @@ static void emit_groups(strbuf *o, const rtab_ruleset *rs)
 		const rtab_group *g = &rs->groups[i];
 		open_head(o, g->id, "group", i, g->rule, g->rules);
 		sb_printf(o, ".stacking = %s, .capped = %u, .cap_min = %ld, .cap_max = %ld},\n",
-			  stacking_names[g->stacking], g->capped, (long)g->cap_min, (long)g->cap_max);
+			  stacking_enum_name((rtab_stacking)g->stacking), g->capped, (long)g->cap_min, (long)g->cap_max);
 	}
 	sb_puts(o, "};\n");
 }

@@ -3,6 +3,7 @@
 
 #include "base/msg.h"
 #include "export/aid_words.h"
+#include "front/stackings.h"
 
 #include <string.h>
 
@@ -108,12 +109,7 @@ void aid_caps(const export_ctx *c, size_t slot, const rtab_table *t, const bool 
 		if (!groups[gi])
 			continue;
 		sb_printf(sb, "%s: ", aid_word(c, slot, g->labels, g->id));
-		if (g->stacking == RTAB_STACK_WORST)
-			sb_puts(sb, msg_in(c->words, "only the worst counts"));
-		else if (g->stacking == RTAB_STACK_BEST)
-			sb_puts(sb, msg_in(c->words, "only the best counts"));
-		else
-			sb_puts(sb, msg_in(c->words, "all count"));
+		sb_puts(sb, msg_in(c->words, stacking_aid_phrase((rtab_stacking)g->stacking)));
 		if (g->capped) {
 			between(&lo, &hi, g->cap_min, g->cap_max);
 			sb_printf(sb, msg_in(c->words, ", together between %s and %s"), lo.data,

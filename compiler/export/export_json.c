@@ -16,6 +16,7 @@
 
 #include "rtab_fields.h"
 #include "text/value_text.h"
+#include "front/stackings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -520,7 +521,7 @@ static void group_extras(export_ctx *c, const void *p, place w)
 	(void)w;
 	const rtab_group *g = p;
 	key(c, "stacking_name");
-	str(c, g->stacking == RTAB_STACK_WORST ? "worst" : g->stacking == RTAB_STACK_BEST ? "best" : "sum");
+	str(c, stacking_word((rtab_stacking)g->stacking));
 }
 
 static void band_step_extras(export_ctx *c, const void *p, place w)

@@ -6,6 +6,7 @@
 #include "check/passes/table_text.h"
 #include "front/key_kinds.h"
 #include "text/value_text.h"
+#include "front/stackings.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -267,9 +268,7 @@ void export_section_row(const export_ctx *c, export_kind kind, size_t i, grid *g
 		const rtab_group *gr = &rs->groups[i];
 		grid_cell(g, gr->id);
 		label_cells(c, g, gr->labels);
-		grid_cell(g, gr->stacking == RTAB_STACK_WORST  ? msg_in(c->words, "worst per side")
-			     : gr->stacking == RTAB_STACK_BEST ? msg_in(c->words, "best per side")
-							       : msg_in(c->words, "sum"));
+		grid_cell(g, msg_in(c->words, stacking_list_phrase((rtab_stacking)gr->stacking)));
 		if (gr->capped)
 			grid_cellf(g, "%ld..%ld", (long)gr->cap_min, (long)gr->cap_max);
 		else

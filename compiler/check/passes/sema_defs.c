@@ -14,6 +14,7 @@
 #include "check/names/target_kinds.h"
 #include "check/passes/units.h"
 #include "check/names/unknown.h"
+#include "front/stackings.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -342,15 +343,13 @@ void resolve_groups(model *m)
 					check_report(m, CHECK_BAD_RANGE, s->loc, "the cap %lld..%lld is empty",
 						     (long long)s->lo, (long long)s->hi);
 			} else if (s->kind == ST_STACK) {
-				if (strcmp(s->name, "sum") == 0)
-					g->stacking = RTAB_STACK_SUM;
-				else if (strcmp(s->name, "worst") == 0)
-					g->stacking = RTAB_STACK_WORST;
-				else if (strcmp(s->name, "best") == 0)
-					g->stacking = RTAB_STACK_BEST;
+				rtab_stacking kind;
+				char words[80];
+				if (stacking_of_word(s->name, &kind))
+					g->stacking = (uint8_t)kind;
 				else
-					check_report(m, CHECK_UNKNOWN_NAME, s->name_loc,
-						     "unknown stacking '%s'; use sum, worst or best", s->name);
+					check_report(m, CHECK_UNKNOWN_NAME, s->name_loc, "unknown stacking '%s'; use %s",
+						     s->name, stacking_words(words, sizeof words));
 			}
 		}
 	}
