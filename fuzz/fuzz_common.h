@@ -303,7 +303,8 @@ static inline void fuzz_check_ruleset(const rtab_ruleset *rs)
 	}
 	for (size_t i = 0; i < rs->ngroups; i++) {
 		const rtab_group *g = &rs->groups[i];
-		FUZZ_CHECK(g->stacking <= RTAB_STACK_BEST, "group '%s': stacking %u", g->id, g->stacking);
+		FUZZ_CHECK(g->stacking <= RTAB_STACK_LARGEST_EACH_WAY, "group '%s': stacking %u", g->id,
+			   g->stacking);
 		if (g->capped)
 			FUZZ_CHECK(g->cap_min <= g->cap_max, "group '%s': cap %ld..%ld", g->id,
 				   (long)g->cap_min, (long)g->cap_max);
@@ -471,7 +472,9 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 	FUZZ_CHECK(r->column == column, "table '%s': column %u, the column input gives %ld", t->id,
 		   r->column, (long)column);
 #if FUZZ_RTAB_V2
-	/* The stacking groups: per group and side, worst or best keeps one member. */
+	/* The stacking groups: per group and side, worst or best keeps one member;
+	 * largest_each_way one of the side's bonuses (members never below 0) and
+	 * one of its penalties (never above 0). */
 	for (size_t i = 0; i < r->napplied; i++) {
 		const rtab_applied_modifier *a = &r->applied[i];
 		const rtab_modifier *m = &rs->modifiers[a->modifier];
@@ -484,7 +487,11 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 			FUZZ_CHECK(a->counted, "modifier '%s' outside worst/best groups not counted", m->id);
 			continue;
 		}
-		bool best = rs->groups[m->group].stacking == RTAB_STACK_BEST;
+		uint8_t stacking = rs->groups[m->group].stacking;
+		bool each_way = stacking == RTAB_STACK_LARGEST_EACH_WAY;
+		/* a bonus: never below 0 (a value that may be either goes by its sign) */
+		bool helps = m->min >= 0 || (m->max > 0 && a->value >= 0);
+		bool best = stacking == RTAB_STACK_BEST || (each_way && helps);
 		size_t counted = 0;
 		int64_t want = a->signed_value, got = 0;
 		for (size_t j = 0; j < r->napplied; j++) {
@@ -492,6 +499,8 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 			if (mj->group != m->group || mj->sign != m->sign || r->applied[j].shift)
 				continue;
 			int64_t v = r->applied[j].signed_value;
+			if (each_way && (mj->min >= 0 || (mj->max > 0 && r->applied[j].value >= 0)) != helps)
+				continue;
 			/* Favourable to the side: higher for +1, lower for -1. */
 			bool better = m->sign > 0 ? v > want : v < want;
 			if (better == best && v != want)
@@ -501,7 +510,7 @@ static inline void fuzz_check_result(const rtab_ruleset *rs, size_t table, const
 				got = v;
 			}
 		}
-		FUZZ_CHECK(counted == 1, "group '%s': %zu members counted on one side",
+		FUZZ_CHECK(counted == 1, "group '%s': %zu members counted on one side (one way)",
 			   rs->groups[m->group].id, counted);
 		FUZZ_CHECK(got == want, "group '%s' (%s): counted %lld, not %lld", rs->groups[m->group].id,
 			   best ? "best" : "worst", (long long)got, (long long)want);

@@ -33,6 +33,7 @@ typedef struct gen {
 	int dice_lo[4][4], dice_hi[4][4], dice_count[4][4], dice_groups[4];
 	bool stress;
 	bool exact; /* the header declares `exact 1/2;`: decimals and '/' are legal */
+	bool g0_each_way; /* group g0 keeps the largest bonus and penalty: each member is one of them */
 } gen;
 
 static uint64_t rnd(gen *g)
@@ -384,10 +385,12 @@ static void gen_lookups(gen *g, int nlocales)
 	}
 	g->ngroups = between(g, 0, 1);
 	for (int i = 0; i < g->ngroups; i++) {
-		static const char *const stack[] = {"sum", "worst", "best"};
+		static const char *const stack[] = {"sum", "worst", "best", "largest_each_way"};
 		sb_printf(g->o, "group g%d", i);
 		rule(g);
-		sb_printf(g->o, " { stack %s;", stack[below(g, 3)]);
+		int kind = below(g, 4);
+		g->g0_each_way = kind == 3;
+		sb_printf(g->o, " { stack %s;", stack[kind]);
 		if (chance(g, 50))
 			sb_printf(g->o, " cap -%d..%d;", between(g, 0, 3), between(g, 0, 3));
 		sb_puts(g->o, " }\n");
@@ -404,16 +407,19 @@ static void gen_modifiers(gen *g, int nlocales)
 		labels(g, nlocales);
 		if (chance(g, 30))
 			sb_puts(g->o, " for defender;");
-		if (g->ngroups && chance(g, 40))
+		bool grouped = g->ngroups && chance(g, 40);
+		if (grouped)
 			sb_puts(g->o, " group g0;");
 		if (chance(g, 50)) {
 			sb_puts(g->o, " when ");
 			bool_expr(g);
 			sb_putc(g->o, ';');
 		}
-		sb_puts(g->o, " value ");
+		/* In a largest_each_way group a member is a bonus or a penalty. */
+		int way = grouped && g->g0_each_way ? 1 + below(g, 2) : 0;
+		sb_puts(g->o, way == 1 ? " value max(0, " : way == 2 ? " value min(-1, " : " value ");
 		int_expr(g, 0);
-		sb_putc(g->o, ';');
+		sb_puts(g->o, way ? ");" : ";");
 		if (chance(g, 20)) {
 			sb_puts(g->o, " provisional ");
 			put_string(g);
@@ -823,15 +829,18 @@ static void gen_reasons(gen *g, int nlocales)
 	if (g->exact)
 		sb_printf(g->o, "input pq: number 0..4 by 0.5 = %d.5 { provisional \"pq is ours\"; }\n", below(g, 4));
 	/* A group that stacks them, its cap holding 0 (the native code's kind). */
-	static const char *const stack[] = {"sum", "worst", "best"};
-	sb_printf(g->o, "group pg { stack %s;", stack[below(g, 3)]);
+	static const char *const stack[] = {"sum", "worst", "best", "largest_each_way"};
+	int kind = below(g, 4);
+	bool each_way = kind == 3;
+	sb_printf(g->o, "group pg { stack %s;", stack[kind]);
 	if (chance(g, 50))
 		sb_printf(g->o, " cap -%d..%d;", below(g, 3), below(g, 3));
 	sb_puts(g->o, " }\n");
 	for (int m = 0; m < 3; m++) {
 		sb_printf(g->o, "modifier pm%d {", m);
 		labels(g, nlocales);
-		if (m == 2 || chance(g, 40))
+		bool grouped = m == 2 || chance(g, 40);
+		if (grouped)
 			sb_puts(g->o, " group pg;");
 		if (m < 2) {
 			sb_puts(g->o, " when ");
@@ -843,6 +852,8 @@ static void gen_reasons(gen *g, int nlocales)
 			sb_printf(g->o, "%d;", between(g, 1, 2));
 		else if (m == 1)
 			sb_printf(g->o, "p0 + p%d;", n - 1);
+		else if (grouped && each_way) /* a bonus or a penalty, never either */
+			sb_printf(g->o, "%sabs(p1 - p%d);", chance(g, 50) ? "-1 - " : "", n - 2);
 		else
 			sb_printf(g->o, "p1 - p%d;", n - 2);
 		if (chance(g, 50))

@@ -1318,9 +1318,20 @@ int rtab_modifier_counts_at_step(const rtab_table *t, const rtab_modifier *m)
 	return t->step < 0 || (t->step < RTAB_MAX_STEPS && (m->steps >> t->step) & 1u);
 }
 
+/* Whether member m, of value v, is one of its side's bonuses under
+ * largest_each_way (else one of its penalties): its value is never below 0
+ * (a constant 0 too), or never above 0. A defender's value is subtracted, so
+ * its bonus lowers the roll. A value that may be either (which the checks
+ * refuse) goes by its sign. */
+static bool is_bonus(const rtab_modifier *m, int32_t v)
+{
+	return m->min >= 0 || (m->max > 0 && v >= 0);
+}
+
 /* Within each stacking group and side, keep only the member its policy names
  * (among the applied entries from first on: die-roll modifiers and column
- * shifts stack apart). */
+ * shifts stack apart); under largest_each_way, one among the side's bonuses
+ * and one among its penalties. The first of equals is kept. */
 static void apply_stacking(const rtab_ruleset *rs, rtab_result *out, size_t first)
 {
 	for (size_t i = first; i < out->napplied; i++) {
@@ -1336,9 +1347,14 @@ static void apply_stacking(const rtab_ruleset *rs, rtab_result *out, size_t firs
 				continue;
 			/* The side wants its total high when its sign is +1. */
 			int64_t a = out->applied[i].signed_value, b = out->applied[j].signed_value;
+			bool best = policy == RTAB_STACK_BEST;
+			if (policy == RTAB_STACK_LARGEST_EACH_WAY) {
+				best = is_bonus(mi, out->applied[i].value);
+				if (best != is_bonus(mj, out->applied[j].value))
+					continue;
+			}
 			bool j_better_for_side = mi->sign > 0 ? b > a : b < a;
-			bool keep_j = policy == RTAB_STACK_BEST ? j_better_for_side
-							  : (mi->sign > 0 ? b < a : b > a);
+			bool keep_j = best ? j_better_for_side : (mi->sign > 0 ? b < a : b > a);
 			if (keep_j) {
 				out->applied[i].counted = 0;
 				break;

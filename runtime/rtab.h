@@ -341,6 +341,10 @@ typedef enum rtab_stacking {
 	RTAB_STACK_SUM = 0,   /* every member counts */
 	RTAB_STACK_WORST = 1, /* per side, only the member worst for that side */
 	RTAB_STACK_BEST = 2,  /* per side, only the member best for that side (one of a kind) */
+	/* per side, of its bonuses (members whose value is never below 0) only the
+	 * best, of its penalties (never above 0) only the worst: "only the largest
+	 * positive and the largest negative modifier apply" */
+	RTAB_STACK_LARGEST_EACH_WAY = 3,
 } rtab_stacking;
 
 typedef struct rtab_group {

@@ -55,8 +55,8 @@ MUTATIONS = [
      "        if column == len(columns) - 1 and len(columns) > 1:\n"
      "            roll -= next((a['signed'] for a in applied if not a['shift'] and a['counted']), 0)\n"),
     ('stacking: best and worst swapped',
-     "keep_j = j_better if policy == STACK_BEST else",
-     "keep_j = (not j_better) if policy == STACK_BEST else"),
+     "keep_j = j_better if best else",
+     "keep_j = (not j_better) if best else"),
     ('the extra DRM added after the cap',
      "modifier_raw = self.apply_list(t, t['modifiers'], False, inputs, ctx, applied, drm)\n"
      "        modifier = modifier_raw\n",

@@ -908,9 +908,9 @@ typedef struct turns_source {
 } turns_source;
 
 /* The total of the modifiers ids of rs as the resolver sums them: each
- * counted when its condition holds, a group's best or worst member or its
- * members' sum, capped where the group is (when a member counts), then the
- * table's cap. */
+ * counted when its condition holds, a group's best or worst member (or its
+ * largest bonus and penalty) or its members' sum, capped where the group is
+ * (when a member counts), then the table's cap. */
 static piece_value total_turns(const rtab_ruleset *rs, const turns_source *src, int x, pieces *p)
 {
 	piece_value total = pieces_constant(0);

@@ -55,6 +55,7 @@ typedef enum check_id {
 	CHECK_LINE_CONDITIONS,   /* the conditions of a table's lines: exclusive, covering (or otherwise) */
 	CHECK_ODDS_LINES,        /* odds lines over a shared grid: values, rising odds, each over a result column */
 	CHECK_WORK_BUDGET,       /* a proof left undone past the work budget (--max-work) */
+	CHECK_STACKING,          /* a member of a largest_each_way group: a bonus or a penalty, never both */
 	CHECK_COUNT_
 } check_id;
 

@@ -58,6 +58,8 @@ const check_info rtab_checks[CHECK_COUNT_] = {
 	[CHECK_LINE_CONDITIONS] = {"line-conditions", SEV_ERROR, false, "the conditions of a table's lines are exclusive and cover every situation (or a line says otherwise)"},
 	[CHECK_ODDS_LINES] = {"odds-lines", SEV_ERROR, false, "each odds line above a grid names values of the variant, and its odds rise, without a gap, each over one of the grid's result columns"},
 	[CHECK_WORK_BUDGET] = {"work-budget", SEV_WARNING, true, "every proof is done within the work budget (--max-work)"},
+	[CHECK_STACKING] = {"stacking", SEV_ERROR, false,
+			    "each member of a group that keeps the largest bonus and penalty is one of them"},
 };
 
 int check_find(const char *name)

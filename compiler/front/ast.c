@@ -81,7 +81,7 @@ static const struct {
 	{"steps", true, "list the steps after 'steps': steps melee, charge;"},
 	{"group", true, "name the stacking group after 'group': group formation;"},
 	{"for", true, "say whose modifier it is: for attacker; or for defender;"},
-	{"stack", true, "say how the group stacks: stack worst; stack best; or stack sum;"},
+	{"stack", true, "say how the group stacks: stack worst; stack best; stack largest_each_way; or stack sum;"},
 	{"leads", true, "name the outcome after 'leads': leads held;"},
 	{"trigger", true, "name what it triggers: trigger cavalry_pursuit;"},
 	{"default", true, "give the value of the cells not listed: default 0;"},

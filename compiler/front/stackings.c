@@ -13,6 +13,11 @@ static const struct stacking_entry {
 	[RTAB_STACK_WORST] = {"worst", "RTAB_STACK_WORST", "worst per side", "only the worst counts"},
 	/* msg("best per side") msg("only the best counts") */
 	[RTAB_STACK_BEST] = {"best", "RTAB_STACK_BEST", "best per side", "only the best counts"},
+	/* msg("largest bonus and penalty per side")
+	 * msg("only the largest bonus and the largest penalty count") */
+	[RTAB_STACK_LARGEST_EACH_WAY] = {"largest_each_way", "RTAB_STACK_LARGEST_EACH_WAY",
+					 "largest bonus and penalty per side",
+					 "only the largest bonus and the largest penalty count"},
 };
 _Static_assert(sizeof stackings / sizeof *stackings == STACKING_COUNT, "one entry per rtab_stacking");
 
@@ -24,6 +29,7 @@ static bool stacking_known(rtab_stacking s)
 	case RTAB_STACK_SUM:
 	case RTAB_STACK_WORST:
 	case RTAB_STACK_BEST:
+	case RTAB_STACK_LARGEST_EACH_WAY:
 		return true;
 	}
 	return false;

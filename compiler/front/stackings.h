@@ -9,13 +9,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { STACKING_COUNT = RTAB_STACK_BEST + 1 };
+enum { STACKING_COUNT = RTAB_STACK_LARGEST_EACH_WAY + 1 };
 
 /* The word after 'stack' ("worst"), also the JSON export's stacking_name. */
 const char *stacking_word(rtab_stacking s);
 /* false when word names no stacking. */
 bool stacking_of_word(const char *word, rtab_stacking *out);
-/* "sum, worst or best" in buf (what an error offers). */
+/* "sum, worst, best or largest_each_way" in buf (what an error offers). */
 const char *stacking_words(char *buf, size_t size);
 /* rtab.h's name of the kind ("RTAB_STACK_WORST"), for generated C. */
 const char *stacking_enum_name(rtab_stacking s);

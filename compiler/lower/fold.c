@@ -125,8 +125,8 @@ static bool part_value(const folder *f, const part *p, int64_t *out)
 	if (p->group < 0)
 		return signed_value(f, p->mods[0], &holds, out);
 	const rtab_group *g = &f->rs->groups[p->group];
-	int64_t sum = 0, keep[2] = {0, 0};
-	bool kept[2] = {false, false}, any = false;
+	int64_t sum = 0, keep[2][2] = {{0, 0}, {0, 0}};
+	bool kept[2][2] = {{false, false}, {false, false}}, any = false;
 	for (size_t k = 0; k < p->nmods; k++) {
 		if (!signed_value(f, p->mods[k], &holds, &sv))
 			return false;
@@ -139,15 +139,23 @@ static bool part_value(const folder *f, const part *p, int64_t *out)
 		}
 		/* Per side the extreme value counts: the highest for the attacker's (+1)
 		 * members under 'best', the lowest under 'worst'; the reverse for the
-		 * defender's. */
-		int side = f->rs->modifiers[f->t->modifiers[p->mods[k]]].sign < 0;
+		 * defender's. Under 'largest_each_way' per side and way: the best of
+		 * the side's bonuses, the worst of its penalties. */
+		int side = f->rs->modifiers[f->t->modifiers[p->mods[k]]].sign < 0, way = 0;
 		bool high = (g->stacking == RTAB_STACK_BEST) == (side == 0);
-		if (!kept[side] || (high ? sv > keep[side] : sv < keep[side]))
-			keep[side] = sv;
-		kept[side] = true;
+		if (g->stacking == RTAB_STACK_LARGEST_EACH_WAY) {
+			/* a bonus: the member's value is never below 0 (as the runtime's is_bonus) */
+			const rtab_modifier *mod = &f->rs->modifiers[f->t->modifiers[p->mods[k]]];
+			bool bonus = mod->min >= 0 || (mod->max > 0 && (side == 0 ? sv >= 0 : sv <= 0));
+			way = !bonus;
+			high = bonus == (side == 0);
+		}
+		if (!kept[side][way] || (high ? sv > keep[side][way] : sv < keep[side][way]))
+			keep[side][way] = sv;
+		kept[side][way] = true;
 	}
 	if (g->stacking != RTAB_STACK_SUM)
-		sum = keep[0] + keep[1];
+		sum = keep[0][0] + keep[0][1] + keep[1][0] + keep[1][1];
 	if (g->capped && any) { /* a group with no member applying adds nothing */
 		if (sum < g->cap_min)
 			sum = g->cap_min;

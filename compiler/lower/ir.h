@@ -116,8 +116,9 @@ typedef struct ir_group_sum {
 	size_t *members; /* indices into the list's ir_mod array */
 } ir_group_sum;
 
-/* One side of a group whose stacking keeps one member per side (best or worst), decided
- * at compile time: its members of that side in list order. The first that applies is
+/* One side of a group whose stacking keeps one member per side (best or worst; under
+ * largest_each_way one of the side's bonuses and one of its penalties, each a keep), decided
+ * at compile time: its members of that side (and way) in list order. The first that applies is
  * kept; a later one that applies replaces it only when its signed value is strictly
  * greater (`greater`: best for a side of sign +1, worst for -1) or strictly less
  * (otherwise): the first on ties, as the runtime's apply_stacking keeps it. Every member
@@ -127,6 +128,7 @@ typedef struct ir_keep {
 	size_t group_sum; /* its group's index in the list's groups */
 	int8_t sign;
 	bool greater;
+	const char *choice; /* what it keeps, as a comment says it: "best", "largest penalty" */
 	size_t nmembers;  /* at least 2 */
 	size_t *members;  /* indices into the list's ir_mod array */
 	bool *always;     /* per member */

@@ -11,44 +11,74 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The sides of the list's groups that keep one member (best or worst) among two or more:
- * which members, in list order, which of them need a test of whether they apply, and the
- * comparison that lets a later member replace the one kept (ir_keep). */
-static void plan_keeps(ir_list *l)
+/* Whether member im of a largest_each_way group is one of its side's bonuses (its value
+ * never below 0; a defender's value is subtracted, so its bonus lowers the roll) or one
+ * of its penalties (never above 0): 1 or 0, by the value's bounds as the runtime decides
+ * it (the check `stacking` holds every member to one of them), -1 when they allow both. */
+static int member_is_bonus(const rtab_ruleset *rs, const ir_mod *im)
+{
+	const rtab_modifier *mod = &rs->modifiers[im->modifier];
+	return mod->min >= 0 ? 1 : mod->max <= 0 ? 0 : -1;
+}
+
+/* One keep: the members of group g's side `sign` (of `way`, under largest_each_way:
+ * bonuses 1, penalties 0; -1 every member), when two or more. */
+static bool plan_keep(const rtab_ruleset *rs, ir_list *l, size_t g, int sign, int way)
+{
+	const ir_group_sum *s = &l->groups[g];
+	size_t n = 0;
+	for (size_t k = 0; k < s->nmembers; k++) {
+		const ir_mod *im = &l->mods[s->members[k]];
+		if (way >= 0 && member_is_bonus(rs, im) < 0)
+			return false;
+		n += im->sign == sign && (way < 0 || member_is_bonus(rs, im) == way);
+	}
+	if (n < 2)
+		return true;
+	/* The side wants its total high when its sign is +1: its best is the greater there. */
+	bool best = way >= 0 ? way == 1 : s->stacking == RTAB_STACK_BEST;
+	l->keeps = xrealloc(l->keeps, (l->nkeeps + 1) * sizeof *l->keeps);
+	ir_keep *kp = &l->keeps[l->nkeeps++];
+	kp->group_sum = g;
+	kp->sign = (int8_t)sign;
+	kp->greater = best == (sign > 0);
+	kp->choice = way == 1 ? "largest bonus" : way == 0 ? "largest penalty" : best ? "best" : "worst";
+	kp->nmembers = 0;
+	kp->members = xcalloc(n, sizeof *kp->members);
+	kp->always = xcalloc(n, sizeof *kp->always);
+	for (size_t k = 0; k < s->nmembers; k++) {
+		const ir_mod *im = &l->mods[s->members[k]];
+		if (im->sign != sign || (way >= 0 && member_is_bonus(rs, im) != way))
+			continue;
+		kp->always[kp->nmembers] = im->when.empty;
+		kp->members[kp->nmembers++] = s->members[k];
+	}
+	return true;
+}
+
+/* The sides of the list's groups that keep one member (best or worst) among two or more,
+ * or, under largest_each_way, one bonus and one penalty: which members, in list order,
+ * which of them need a test of whether they apply, and the comparison that lets a later
+ * member replace the one kept (ir_keep). False for a largest_each_way member that may be
+ * a bonus or a penalty (which the checks refuse). */
+static bool plan_keeps(const rtab_ruleset *rs, ir_list *l)
 {
 	for (size_t g = 0; g < l->ngroups; g++) {
 		const ir_group_sum *s = &l->groups[g];
-		if (s->stacking != RTAB_STACK_BEST && s->stacking != RTAB_STACK_WORST)
+		bool each_way = s->stacking == RTAB_STACK_LARGEST_EACH_WAY;
+		if (s->stacking != RTAB_STACK_BEST && s->stacking != RTAB_STACK_WORST && !each_way)
 			continue;
-		for (int sign = 1; sign >= -1; sign -= 2) {
-			size_t n = 0;
-			for (size_t k = 0; k < s->nmembers; k++)
-				n += l->mods[s->members[k]].sign == sign;
-			if (n < 2)
-				continue;
-			l->keeps = xrealloc(l->keeps, (l->nkeeps + 1) * sizeof *l->keeps);
-			ir_keep *kp = &l->keeps[l->nkeeps++];
-			kp->group_sum = g;
-			kp->sign = (int8_t)sign;
-			/* The side wants its total high when its sign is +1: best keeps the greater there. */
-			kp->greater = (s->stacking == RTAB_STACK_BEST) == (sign > 0);
-			kp->nmembers = 0;
-			kp->members = xcalloc(n, sizeof *kp->members);
-			kp->always = xcalloc(n, sizeof *kp->always);
-			for (size_t k = 0; k < s->nmembers; k++) {
-				const ir_mod *im = &l->mods[s->members[k]];
-				if (im->sign != sign)
-					continue;
-				kp->always[kp->nmembers] = im->when.empty;
-				kp->members[kp->nmembers++] = s->members[k];
-			}
-		}
+		for (int sign = 1; sign >= -1; sign -= 2)
+			for (int way = each_way ? 1 : -1; way >= (each_way ? 0 : -1); way--)
+				if (!plan_keep(rs, l, g, sign, way))
+					return false;
 	}
+	return true;
 }
 
 /* The sums of a list: per group in ascending order, the ungrouped last; a
  * group no modifier of the list belongs to adds nothing and is left out. */
-static void plan_groups(const rtab_ruleset *rs, ir_list *l)
+static bool plan_groups(const rtab_ruleset *rs, ir_list *l)
 {
 	for (int g = 0; g <= rs->ngroups; g++) {
 		int16_t id = g < rs->ngroups ? (int16_t)g : -1;
@@ -72,7 +102,7 @@ static void plan_groups(const rtab_ruleset *rs, ir_list *l)
 			if (l->mods[k].group == id)
 				s->members[s->nmembers++] = k;
 	}
-	plan_keeps(l);
+	return plan_keeps(rs, l);
 }
 
 static bool lower_list(ir_module *m, const rtab_table *t, const uint16_t *which, size_t n, bool shift,
@@ -97,8 +127,7 @@ static bool lower_list(ir_module *m, const rtab_table *t, const uint16_t *which,
 		im->reason = ir_reason(m, mod->provisional);
 		im->shift = shift;
 	}
-	plan_groups(rs, out);
-	return ok;
+	return plan_groups(rs, out) && ok;
 }
 
 static void list_free(ir_list *l)

@@ -800,7 +800,7 @@ static void put_keep(walk *w, const ir_list *l, const ir_keep *kp, const char *v
 	if (fold && s->folded)
 		return;
 	const char *cmp = kp->greater ? ">" : "<";
-	say(w, L->keep_comment, I(kp->sign), S(w->m->rs->groups[s->group].id, s->stacking == RTAB_STACK_BEST ? "best" : "worst"));
+	say(w, L->keep_comment, I(kp->sign), S(w->m->rs->groups[s->group].id, kp->choice));
 	char *first = member_ref(L, var, kp->members[0]);
 	if (kp->nmembers == 2) {
 		char *second = member_ref(L, var, kp->members[1]);

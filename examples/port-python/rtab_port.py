@@ -50,7 +50,7 @@ E_TABLE, E_INPUT, E_FACES, E_NO_ROW, E_COLUMN, E_EXPR, E_OVERFLOW, E_RULESET, E_
 E_INEXACT = -13
 E_STEP_DRM = -14
 E_REQUIRE = -15
-STACK_SUM, STACK_WORST, STACK_BEST = 0, 1, 2
+STACK_SUM, STACK_WORST, STACK_BEST, STACK_LARGEST_EACH_WAY = 0, 1, 2, 3
 ROUND_EVENS, ROUND_DOWN, ROUND_UP, ROUND_NEAREST = 0, 1, 2, 3
 ROUND_LINEAR, ROUND_LINEAR_UP, ROUND_DOWN_STRICT = 4, 5, 6
 KEY_INPUT, KEY_ODDS, KEY_VALUE, KEY_ENUM = 0, 1, 2, 3
@@ -515,7 +515,9 @@ class Ruleset:
 
     def stack(self, applied):
         """Within each stacking group and side, keep only the member its policy names
-        (die-roll modifiers and column shifts stack apart: one list at a time)."""
+        (die-roll modifiers and column shifts stack apart: one list at a time); under
+        largest_each_way one among the side's bonuses (members whose value is never
+        below 0) and one among its penalties (never above 0)."""
         mods, groups = self.x['modifiers'], self.x['groups']
         for i, ai in enumerate(applied):
             mi = mods[ai['modifier']]
@@ -529,8 +531,14 @@ class Ruleset:
                 if mj['group'] != mi['group'] or mj['sign'] != mi['sign'] or not aj['counted']:
                     continue
                 a, b = ai['signed'], aj['signed']
+                best = policy == STACK_BEST
+                if policy == STACK_LARGEST_EACH_WAY:
+                    # A bonus: a member whose value is never below 0; a penalty: never above 0.
+                    best = mi['min'] >= 0 or (mi['max'] > 0 and ai['value'] >= 0)
+                    if best != (mj['min'] >= 0 or (mj['max'] > 0 and aj['value'] >= 0)):
+                        continue
                 j_better = b > a if mi['sign'] > 0 else b < a
-                keep_j = j_better if policy == STACK_BEST else (b < a if mi['sign'] > 0 else b > a)
+                keep_j = j_better if best else (b < a if mi['sign'] > 0 else b > a)
                 if keep_j:
                     ai['counted'] = False
                     break

@@ -92,6 +92,7 @@ SUB_FORMS = [
     'rewrite_earlier',     # rewrite A -> B when earlier OUTCOME: whether an earlier repeat of the trigger gave OUTCOME
     'rewrite_earlier_logic',  # rewrite A -> B when not earlier OUTCOME, earlier OUTCOME or C
     'rows_when',           # rows NAME when CONDITION { ... }: a line chosen by a condition in the row form
+    'stack_each_way',      # stack largest_each_way: per side, the largest bonus and the largest penalty
 ]
 
 # --sample: one pair of fixture and verb in this many.

@@ -83,6 +83,16 @@ void resolve_modifiers(model *m)
 				check_report(m, CHECK_LIMITS, value->expr->loc,
 					     "the defender's value may be %d, which cannot be subtracted in 32 bits",
 					     INT32_MIN);
+			/* A largest_each_way group keeps a side's largest bonus (a member
+			 * never below 0) and largest penalty (never above 0): a member that
+			 * may be either is two modifiers in the rules. */
+			if (mod->group >= 0 && m->rs.groups &&
+			    m->rs.groups[mod->group].stacking == RTAB_STACK_LARGEST_EACH_WAY && t.lo < 0 && t.hi > 0)
+				check_report(m, CHECK_STACKING, value->expr->loc,
+					     "modifier '%s' may be a bonus or a penalty (its value runs %lld..%lld), "
+					     "and group '%s' keeps the largest of each: write it as two modifiers, "
+					     "one when the value is above 0 and one when it is below",
+					     d->id, (long long)t.lo, (long long)t.hi, m->rs.groups[mod->group].id);
 		}
 		if (value->name2)
 			check_report(m, CHECK_MISPLACED, value->name2_loc,

@@ -19,6 +19,10 @@ modifier_bounds group_range(const rtab_ruleset *rs, const rtab_table *t, const u
 {
 	bool ungrouped = g >= rs->ngroups;
 	const rtab_group *grp = ungrouped ? NULL : &rs->groups[g];
+	/* A side of a group that keeps one member (best, worst) adds one of its
+	 * values or nothing; under largest_each_way one bonus (of the side's sign,
+	 * or 0) and one penalty (of the other sign), so again within the lowest
+	 * and highest value and 0. */
 	bool keeps_one = grp && grp->stacking != RTAB_STACK_SUM;
 	modifier_bounds sum = {0, 0}, side[2] = {{0, 0}, {0, 0}};
 	bool members = false;
