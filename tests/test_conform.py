@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """rtab conform drives a port as a child process: the reference port agrees
 on every bundled ruleset; a port that is wrong is shown the vector, the
-rule and the fields; a port that dies, hangs, does not read its input or
-prints garbage is an error that names the vector.
+rule and the fields; a port that reads all its input before it answers
+agrees too; a port that dies, hangs, does not read its input or prints
+garbage is an error that names the vector.
 
 usage: test_conform.py RTAB SOURCE_ROOT
 """
@@ -82,6 +83,17 @@ with tempfile.TemporaryDirectory() as tmp:
             '  rule: expected "11.7.4", got "11.7.2"' not in p.stdout:
         fail('a port without rewrites: the deciding rule and the inputs set are not shown (exit %d): %s' % (
             p.returncode, p.stdout[:1500]))
+
+    # A port that reads all its input before it answers (the situations are
+    # written ahead of the answers, then its input closed): it agrees; one that
+    # reads it all and never answers is still an error after --timeout.
+    p = conform(mp, ['sh', '-c', 'all=$(cat); printf "%s\\n" "$all" | "$0" "$@"', sys.executable, port, mp_json,
+                     '--conform'], '--timeout', '5')
+    if p.returncode != 0 or 'the port agrees on every one' not in p.stdout:
+        fail('a port that reads all its input first: exit %d, %s %s' % (p.returncode, p.stdout[:500], p.stderr[:500]))
+    p = conform(mp, ['sh', '-c', 'cat >/dev/null; exec sleep 30'], '--timeout', '1', timeout=60)
+    if p.returncode != 1 or 'the port gave no answer to vector 1 (table melee) within 1 s' not in p.stderr:
+        fail('a port that reads all and never answers: exit %d, %s %s' % (p.returncode, p.stdout[:500], p.stderr[:500]))
 
     # Ports that fail: each an error naming the first vector.
     cases = [

@@ -58,7 +58,7 @@ bool child_start(child *c, char *const *argv)
 }
 
 /* Milliseconds on a clock that only goes forward. */
-static long long now_ms(void)
+long long child_now_ms(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
@@ -72,7 +72,7 @@ child_write child_send(child *c, const char *line, int timeout_ms)
 	memcpy(buf, line, n);
 	buf[n] = '\n';
 	size_t done = 0;
-	long long deadline = now_ms() + timeout_ms;
+	long long deadline = child_now_ms() + timeout_ms;
 	child_write result = CHILD_SENT;
 	while (done < n + 1) {
 		ssize_t w = write(c->to, buf + done, n + 1 - done);
@@ -84,7 +84,7 @@ child_write child_send(child *c, const char *line, int timeout_ms)
 			continue;
 		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
 			/* The pipe is full: the port has not read what it was given. */
-			long long left = deadline - now_ms();
+			long long left = deadline - child_now_ms();
 			struct pollfd p = {c->to, POLLOUT, 0};
 			int ready = left > 0 ? poll(&p, 1, (int)left) : 0;
 			if (ready > 0 || (ready < 0 && errno == EINTR))
@@ -101,27 +101,23 @@ child_write child_send(child *c, const char *line, int timeout_ms)
 	return result;
 }
 
-child_read child_line(child *c, int timeout_ms, char **line)
+bool child_take(child *c, char **line)
+{
+	char *nl = c->pending.data ? memchr(c->pending.data, '\n', c->pending.len) : NULL;
+	if (!nl)
+		return false;
+	size_t n = (size_t)(nl - c->pending.data);
+	*line = xstrndup(c->pending.data, n);
+	memmove(c->pending.data, nl + 1, c->pending.len - n - 1);
+	c->pending.len -= n + 1;
+	c->pending.data[c->pending.len] = '\0';
+	return true;
+}
+
+child_read child_fill(child *c)
 {
 	for (;;) {
-		char *nl = c->pending.data ? memchr(c->pending.data, '\n', c->pending.len) : NULL;
-		if (nl) {
-			size_t n = (size_t)(nl - c->pending.data);
-			*line = xstrndup(c->pending.data, n);
-			memmove(c->pending.data, nl + 1, c->pending.len - n - 1);
-			c->pending.len -= n + 1;
-			c->pending.data[c->pending.len] = '\0';
-			return CHILD_LINE;
-		}
-		struct pollfd p = {c->from, POLLIN, 0};
-		int ready = poll(&p, 1, timeout_ms);
-		if (ready < 0 && errno == EINTR)
-			continue;
-		if (ready < 0)
-			return CHILD_FAILED;
-		if (ready == 0)
-			return CHILD_TIMEOUT;
-		char buf[4096];
+		char buf[65536];
 		ssize_t r = read(c->from, buf, sizeof buf);
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -130,7 +126,74 @@ child_read child_line(child *c, int timeout_ms, char **line)
 		if (r == 0)
 			return CHILD_EOF;
 		sb_put(&c->pending, buf, (size_t)r);
+		return CHILD_LINE;
 	}
+}
+
+child_read child_line(child *c, int timeout_ms, char **line)
+{
+	for (;;) {
+		if (child_take(c, line))
+			return CHILD_LINE;
+		struct pollfd p = {c->from, POLLIN, 0};
+		int ready = poll(&p, 1, timeout_ms);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready < 0)
+			return CHILD_FAILED;
+		if (ready == 0)
+			return CHILD_TIMEOUT;
+		child_read r = child_fill(c);
+		if (r != CHILD_LINE)
+			return r;
+	}
+}
+
+child_write child_put(child *c, const char *buf, size_t n, size_t *done)
+{
+	while (*done < n) {
+		ssize_t w = write(c->to, buf + *done, n - *done);
+		if (w > 0) {
+			*done += (size_t)w;
+			continue;
+		}
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return CHILD_SENT; /* the pipe is full for now */
+		if (w == 0)
+			errno = EIO;
+		return w < 0 && errno == EPIPE ? CHILD_CLOSED : CHILD_WRITE_FAILED;
+	}
+	return CHILD_SENT;
+}
+
+int child_wait(child *c, bool want_write, bool want_read, int timeout_ms, bool *can_write, bool *can_read)
+{
+	struct pollfd p[2];
+	nfds_t n = 0;
+	int w = -1, r = -1;
+	if (want_write)
+		w = (int)n, p[n++] = (struct pollfd){c->to, POLLOUT, 0};
+	if (want_read)
+		r = (int)n, p[n++] = (struct pollfd){c->from, POLLIN, 0};
+	*can_write = *can_read = false;
+	int ready = poll(p, n, timeout_ms);
+	if (ready < 0 && errno == EINTR)
+		return 1; /* nothing said ready: the caller waits again */
+	if (ready <= 0)
+		return ready;
+	/* An end closed (POLLERR, POLLHUP) is ready too: the write or read says so. */
+	*can_write = w >= 0 && p[w].revents != 0;
+	*can_read = r >= 0 && p[r].revents != 0;
+	return 1;
+}
+
+void child_close_input(child *c)
+{
+	if (c->to >= 0)
+		close(c->to);
+	c->to = -1;
 }
 
 static void pause_ms(long ms)
@@ -141,7 +204,7 @@ static void pause_ms(long ms)
 
 char *child_stop(child *c, int grace_ms)
 {
-	close(c->to);
+	child_close_input(c);
 	close(c->from);
 	sb_free(&c->pending);
 	int status = 0;

@@ -32,6 +32,30 @@ child_write child_send(child *c, const char *line, int timeout_ms);
  * timeout_ms between bytes. */
 child_read child_line(child *c, int timeout_ms, char **line);
 
+/* Without waiting: as much of buf[*done..n) as its input takes now, *done
+ * moved on; CHILD_SENT (all, some or none of it), CHILD_CLOSED when it is
+ * gone, CHILD_WRITE_FAILED (errno set) on another error. */
+child_write child_put(child *c, const char *buf, size_t n, size_t *done);
+
+/* Wait at most timeout_ms until its input has room (want_write) or its output
+ * has bytes or has ended (want_read): 1 with *can_write and *can_read said,
+ * 0 when the time ran out, -1 (errno set) on an error. */
+int child_wait(child *c, bool want_write, bool want_read, int timeout_ms, bool *can_write, bool *can_read);
+
+/* One read of its output, once child_wait said it can: CHILD_LINE when bytes
+ * came (kept until child_take takes them), CHILD_EOF, CHILD_FAILED. */
+child_read child_fill(child *c);
+
+/* The next whole line read (without the newline) into *line (to free), or
+ * false when none has come whole yet. */
+bool child_take(child *c, char **line);
+
+/* Milliseconds on a clock that only goes forward. */
+long long child_now_ms(void);
+
+/* Close its input: it reads to the end of what was written, then end of file. */
+void child_close_input(child *c);
+
 /* Close its input, wait for it (killed when it outlives grace_ms) and say how
  * it ended: "exit status 3", "signal 9", NULL when it exited 0. */
 char *child_stop(child *c, int grace_ms);

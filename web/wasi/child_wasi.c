@@ -30,6 +30,43 @@ child_read child_line(child *c, int timeout_ms, char **line)
 	return CHILD_FAILED;
 }
 
+child_write child_put(child *c, const char *buf, size_t n, size_t *done)
+{
+	(void)c, (void)buf, (void)n, (void)done;
+	return CHILD_WRITE_FAILED;
+}
+
+int child_wait(child *c, bool want_write, bool want_read, int timeout_ms, bool *can_write, bool *can_read)
+{
+	(void)c, (void)want_write, (void)want_read, (void)timeout_ms;
+	*can_write = *can_read = false;
+	errno = ENOSYS;
+	return -1;
+}
+
+child_read child_fill(child *c)
+{
+	(void)c;
+	return CHILD_FAILED;
+}
+
+bool child_take(child *c, char **line)
+{
+	(void)c;
+	*line = NULL;
+	return false;
+}
+
+void child_close_input(child *c)
+{
+	(void)c;
+}
+
+long long child_now_ms(void)
+{
+	return 0;
+}
+
 char *child_stop(child *c, int grace_ms)
 {
 	(void)c, (void)grace_ms;
