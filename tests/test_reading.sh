@@ -68,5 +68,12 @@ expect all-csv-head 0 "outcome,-1,-1 %,+0,+0 %" "$rtab" odds $o capped --all --f
 expect all-csv-row 0 "low,2/5,40,3/10,30" "$rtab" odds $o capped --all --format csv
 expect all-json 0 '"probability": "2/5", "percent": 40' "$rtab" odds $o capped --all --format json
 
+# A column whose sign the page prints apart from its number (<= -1) keeps
+# that spelling, joined, in every output; fmt lays it out joined.
+p=tests/printed/sign_apart.rtab
+expect sign-apart-csv 0 "table,roll,<=-1,0..2,>=3" "$rtab" export $p --format csv
+expect sign-apart-eval 0 '"column": "<=-1"' "$rtab" eval $p assault --set attack=0 --set defence=4 --roll 6 --json
+expect sign-apart-fmt 0 "<=-1  0..2  >=3" "$rtab" fmt $p
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

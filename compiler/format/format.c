@@ -566,6 +566,13 @@ static void join_stub(grid_row *row)
 	row->stub = true;
 }
 
+/* Whether a cell so far is a comparison alone (<=, >=): the number written
+ * apart from it (<= -1) is the same cell, laid out joined (<=-1). */
+static bool bare_sign(const char *cell)
+{
+	return cell[0] && strspn(cell, "<>=") == strlen(cell);
+}
+
 /* Append the text of t to the last cell of row. */
 static void glue_to_cell(grid_row *row, const items *in, const item *t)
 {
@@ -660,7 +667,7 @@ static size_t emit_grid(writer *w, size_t i, bool rows_block)
 				if (row.tail.len && (t->token == SCAN_COMMENT || space_between(prev, t)))
 					sb_putc(&row.tail, ' ');
 				put_text(&row.tail, in, t);
-			} else if (row.ncells == 0 || t->space_before) {
+			} else if (row.ncells == 0 || (t->space_before && !bare_sign(row.cells[row.ncells - 1]))) {
 				row.cells = xrealloc(row.cells, (row.ncells + 1) * sizeof *row.cells);
 				row.cells[row.ncells++] = xstrndup(in->text + t->start, t->end - t->start);
 			} else {

@@ -368,6 +368,27 @@ static bool header_cells_fit(model *m, const rtab_table *t, const ast_stmt *cols
 	return true;
 }
 
+/* A value column's cell as the page prints it (34..50, <=-1), into buf: its
+ * word, and a sign written apart from its number (<= -1) joined to it. */
+static bool column_as_written(model *m, const ast_cell *c, char *buf, size_t n)
+{
+	if (!diag_source_word(m->diag, c->loc, buf, n))
+		return false;
+	size_t sign = strspn(buf, "<>=");
+	if (sign < strlen(buf))
+		return true;
+	char line[160];
+	if (!diag_source_until(m->diag, c->loc, "", line, sizeof line))
+		return false;
+	const char *number = line + sign + strspn(line + sign, " \t");
+	size_t len = strcspn(number, " \t");
+	if (len == 0 || sign + len >= n)
+		return false;
+	memcpy(buf + sign, number, len);
+	buf[sign + len] = '\0';
+	return true;
+}
+
 bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast_stmt *header,
 			rtab_column *columns, size_t first)
 {
@@ -424,7 +445,7 @@ bool resolve_key_header(model *m, rtab_table *t, const ast_stmt *cols, const ast
 					ok = false;
 					break;
 				}
-		} else if (!odds && diag_source_word(m->diag, c->loc, written, sizeof written)) {
+		} else if (!odds && column_as_written(m, c, written, sizeof written)) {
 			/* A value column is named as the page prints it: 34..50, not +34..+50
 			 * (the ';' that may end a rows block's header of steps is no part of it). */
 			size_t len = strlen(written);
