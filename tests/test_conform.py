@@ -69,6 +69,25 @@ with tempfile.TemporaryDirectory() as tmp:
             '  modifier: expected -1, got 1' not in p.stdout or ' vectors of musket_pike differ' not in p.stdout:
         fail('a modifier on the wrong side is not shown (exit %d): %s' % (p.returncode, p.stdout[:1500]))
 
+    # A port that keeps the wrong member of a stacking group: the vectors hold
+    # a situation where the two members apply with different values, also when
+    # their values read inputs that default alike (tests/groups/pair_values.rtab).
+    # The comparison turned around, ties kept as before (the first member).
+    planted = "j_better = b > a if mi['sign'] > 0 else b < a"
+    assert planted in source
+    swapped = os.path.join(tmp, 'swapped.py')
+    with open(swapped, 'w', encoding='utf-8') as f:
+        f.write(source.replace(planted, "j_better = b < a if mi['sign'] > 0 else b > a"))
+    pv = 'tests/groups/pair_values.rtab'
+    pv_json = os.path.join(tmp, 'pair_values.json')
+    subprocess.run([rtab, 'export', '--format', 'json', pv, '-o', pv_json], check=True)
+    p = conform(pv, [sys.executable, port, pv_json, '--conform'])
+    if p.returncode != 0 or 'the port agrees on every one' not in p.stdout:
+        fail('pair_values: the reference port does not conform (exit %d): %s' % (p.returncode, p.stdout[:1500]))
+    p = conform(pv, [sys.executable, swapped, pv_json, '--conform'])
+    if p.returncode != 1 or 'counted: ' not in p.stdout and 'applied: ' not in p.stdout:
+        fail('a port keeping the wrong member of a group is not caught (exit %d): %s' % (p.returncode, p.stdout[:1500]))
+
     # A port that ignores the rewrites (11.7.4's "already eliminated" among them):
     # the report names the rule that decided and the inputs set off their defaults.
     planted = "if rw['from'] != outcome:"

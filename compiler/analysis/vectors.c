@@ -1209,9 +1209,69 @@ static bool applies(const rtab_result *r, size_t m)
 	return false;
 }
 
+/* Appends program e to buf at *at (a condition of no instruction: true). */
+static void put_program(rtab_instr *buf, size_t *at, const rtab_expr *e, bool condition)
+{
+	if (e->ninstrs == 0 && condition) {
+		buf[(*at)++] = (rtab_instr){RTAB_OP_CONST, 1};
+		return;
+	}
+	memcpy(buf + *at, e->instrs, e->ninstrs * sizeof *buf);
+	*at += e->ninstrs;
+}
+
+/* The program "x and y both hold, and their values differ" (owned instrs),
+ * whose postfix programs compose by concatenation (their jumps are
+ * relative); false when it would be too long. */
+static bool both_differ(const rtab_modifier *x, const rtab_modifier *y, rtab_expr *out)
+{
+	size_t n = (x->condition.ninstrs ? x->condition.ninstrs : 1u) +
+		   (y->condition.ninstrs ? y->condition.ninstrs : 1u) + x->value.ninstrs + y->value.ninstrs + 3;
+	if (n > UINT16_MAX || !x->value.ninstrs || !y->value.ninstrs)
+		return false;
+	rtab_instr *buf = xmalloc(n * sizeof *buf);
+	size_t at = 0;
+	put_program(buf, &at, &x->condition, true);
+	put_program(buf, &at, &y->condition, true);
+	buf[at++] = (rtab_instr){RTAB_OP_AND, 0};
+	put_program(buf, &at, &x->value, false);
+	put_program(buf, &at, &y->value, false);
+	buf[at++] = (rtab_instr){RTAB_OP_NE, 0};
+	buf[at++] = (rtab_instr){RTAB_OP_AND, 0};
+	*out = (rtab_expr){.ninstrs = (uint16_t)at, .instrs = buf, .fold = NULL};
+	return true;
+}
+
+/* Besides the pair's first situation, one where both apply with values
+ * that differ (members whose values read inputs may tie wherever the first
+ * search looked, and a tie keeps the first member under best and worst
+ * alike): the vector that tells best from worst. A pair that cannot differ
+ * (both one constant) is not looked for, and a search given up is no
+ * missing vector: the first situation stands. */
+static void cover_pair_apart(const table_ctx *tc, const int32_t *base, uint16_t i, uint16_t j, int32_t *both,
+			     const int32_t *faces, size_t nfaces)
+{
+	const rtab_ruleset *rs = tc->g->rs;
+	const rtab_modifier *a = &rs->modifiers[i], *b = &rs->modifiers[j];
+	if (a->min == a->max && b->min == b->max)
+		return;
+	rtab_expr differ;
+	if (!both_differ(a, b, &differ))
+		return;
+	size_t unfound = tc->g->unfound;
+	rtab_result r;
+	if (find_situation(tc->g, &differ, true, base, both) &&
+	    rtab_resolve(rs, tc->t, both, rs->ninputs, faces, nfaces, 0, &r) == RTAB_OK && applies(&r, i) &&
+	    applies(&r, j))
+		at_middle(tc, both);
+	tc->g->unfound = unfound;
+	free((void *)differ.instrs);
+}
+
 /* Two members of one stacking group on the same side, both on: the vector
  * that tells the group's rule (best, worst, sum) from adding them all. One
- * situation per pair, found from either member's. */
+ * situation per pair, found from either member's, and one where their values
+ * differ (cover_pair_apart). */
 static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const uint16_t *list, size_t n)
 {
 	const rtab_ruleset *rs = tc->g->rs;
@@ -1238,6 +1298,8 @@ static void cover_group_pairs(const table_ctx *tc, const int32_t *base, const ui
 				at_middle(tc, both);
 				break;
 			}
+			if (rs->groups[a->group].stacking != RTAB_STACK_SUM)
+				cover_pair_apart(tc, base, list[i], list[j], both, faces, nfaces);
 		}
 	free(both);
 	free(first);
