@@ -75,3 +75,8 @@ const char *stacking_aid_phrase(rtab_stacking s)
 {
 	return stacking_known(s) ? stackings[s].aid_phrase : "?";
 }
+
+bool stacking_is_bonus(const rtab_modifier *m, int32_t v)
+{
+	return m->min >= 0 || (m->max > 0 && v >= 0);
+}

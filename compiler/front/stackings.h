@@ -24,4 +24,11 @@ const char *stacking_enum_name(rtab_stacking s);
 const char *stacking_list_phrase(rtab_stacking s);
 const char *stacking_aid_phrase(rtab_stacking s);
 
+/* Under largest_each_way, whether member m of raw value v is one of its
+ * side's bonuses (its value never below 0, a constant 0 too) or one of its
+ * penalties (never above 0); a value that may be either, which the check
+ * `stacking` refuses, goes by v's sign. The runtime's is_bonus (rtab.c)
+ * decides the same. */
+bool stacking_is_bonus(const rtab_modifier *m, int32_t v);
+
 #endif

@@ -10,6 +10,7 @@
 #include "lower/fold.h"
 
 #include "base/util.h"
+#include "front/stackings.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -144,9 +145,8 @@ static bool part_value(const folder *f, const part *p, int64_t *out)
 		int side = f->rs->modifiers[f->t->modifiers[p->mods[k]]].sign < 0, way = 0;
 		bool high = (g->stacking == RTAB_STACK_BEST) == (side == 0);
 		if (g->stacking == RTAB_STACK_LARGEST_EACH_WAY) {
-			/* a bonus: the member's value is never below 0 (as the runtime's is_bonus) */
 			const rtab_modifier *mod = &f->rs->modifiers[f->t->modifiers[p->mods[k]]];
-			bool bonus = mod->min >= 0 || (mod->max > 0 && (side == 0 ? sv >= 0 : sv <= 0));
+			bool bonus = stacking_is_bonus(mod, (int32_t)(side == 0 ? sv : -sv));
 			way = !bonus;
 			high = bonus == (side == 0);
 		}

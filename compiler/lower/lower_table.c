@@ -7,6 +7,7 @@
 #include "lower/lower_expr.h"
 #include "base/util.h"
 #include "front/key_kinds.h"
+#include "front/stackings.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 static int member_is_bonus(const rtab_ruleset *rs, const ir_mod *im)
 {
 	const rtab_modifier *mod = &rs->modifiers[im->modifier];
-	return mod->min >= 0 ? 1 : mod->max <= 0 ? 0 : -1;
+	return mod->min < 0 && mod->max > 0 ? -1 : stacking_is_bonus(mod, mod->min);
 }
 
 /* One keep: the members of group g's side `sign` (of `way`, under largest_each_way:
